@@ -1,0 +1,148 @@
+// Valid melds (§3) as a pluggable rule set: Machiavelox runs wrap through the Ace,
+// classic Machiavelli's do not (Ace low or high, no corner). Nothing else in the
+// engine knows what makes a meld valid.
+
+import { type CardId, cardName, copyOf, rankOf, suitOf, SUITS } from "./cards";
+
+export type MeldKind = "run" | "set";
+
+export type MeldCheck =
+  | { ok: true; kind: MeldKind; /** the cards in reading order */ ordered: CardId[] }
+  | { ok: false; reason: string };
+
+export type RuleSetId = "machiavelox" | "classic";
+
+export interface MeldRules {
+  readonly id: RuleSetId;
+  /** Whether a run may continue from the King through the Ace to the 2. */
+  readonly wrapsThroughAce: boolean;
+  /** Longest run kept as one meld: a longer valid run is split at once (§3.1). */
+  readonly maxRunLength: number;
+}
+
+export const MACHIAVELOX_MELDS: MeldRules = {
+  id: "machiavelox",
+  wrapsThroughAce: true,
+  maxRunLength: 10,
+};
+export const CLASSIC_MELDS: MeldRules = {
+  id: "classic",
+  wrapsThroughAce: false,
+  maxRunLength: Number.POSITIVE_INFINITY,
+};
+
+export function meldRulesFor(id: RuleSetId): MeldRules {
+  return id === "classic" ? CLASSIC_MELDS : MACHIAVELOX_MELDS;
+}
+
+export const MIN_MELD = 3;
+const MAX_SET = SUITS.length;
+
+export function checkMeld(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
+  if (cards.length < MIN_MELD) {
+    return {
+      ok: false,
+      reason: `a meld needs at least ${MIN_MELD} cards, this has ${cards.length}`,
+    };
+  }
+  const first = cards[0]!;
+  if (cards.every((c) => rankOf(c) === rankOf(first))) return checkSet(cards);
+  if (cards.every((c) => suitOf(c) === suitOf(first))) return checkRun(rules, cards);
+  return { ok: false, reason: `${names(cards)} is neither a run (one suit) nor a set (one value)` };
+}
+
+export function isValidMeld(rules: MeldRules, cards: readonly CardId[]): boolean {
+  return checkMeld(rules, cards).ok;
+}
+
+function checkSet(cards: readonly CardId[]): MeldCheck {
+  if (cards.length > MAX_SET) {
+    return { ok: false, reason: `a set has at most ${MAX_SET} cards, this has ${cards.length}` };
+  }
+  const seen = new Set<string>();
+  for (const card of cards) {
+    const suit = suitOf(card);
+    if (seen.has(suit)) {
+      return { ok: false, reason: `a set needs different suits: ${cardName(card)} appears twice` };
+    }
+    seen.add(suit);
+  }
+  const ordered = [...cards].sort((a, b) => SUITS.indexOf(suitOf(a)) - SUITS.indexOf(suitOf(b)));
+  return { ok: true, kind: "set", ordered };
+}
+
+function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
+  const byRank: CardId[][] = Array.from({ length: 13 }, () => []);
+  for (const card of [...cards].sort((a, b) => copyOf(a) - copyOf(b)))
+    byRank[rankOf(card) - 1]!.push(card);
+  const start = rules.wrapsThroughAce
+    ? wrappingRunStart(byRank, cards.length)
+    : straightRunStart(byRank, cards.length);
+  if (start === null) {
+    const corner =
+      !rules.wrapsThroughAce &&
+      byRank[0]!.length > 0 &&
+      byRank[1]!.length > 0 &&
+      byRank[12]!.length > 0;
+    return {
+      ok: false,
+      reason: corner
+        ? `${names(cards)}: a run cannot turn the corner from King to 2`
+        : `${names(cards)} are not consecutive`,
+    };
+  }
+  const ordered: CardId[] = [];
+  for (let i = 0; i < cards.length; i++) ordered.push(byRank[(start + i) % 13]!.shift()!);
+  return { ok: true, kind: "run", ordered };
+}
+
+/**
+ * A run that may wrap is n consecutive ranks on the 13-rank circle: every rank
+ * appears ⌊n/13⌋ or ⌊n/13⌋+1 times, and the more frequent ranks form one arc.
+ * Returns the index (0 = Ace) of the run's first rank, or null.
+ */
+function wrappingRunStart(byRank: CardId[][], n: number): number | null {
+  const base = Math.floor(n / 13);
+  const extra = n % 13;
+  if (byRank.some((cards) => cards.length !== base && cards.length !== base + 1)) return null;
+  // A full circle has no natural start: read it from the Ace.
+  if (extra === 0) return byRank.every((cards) => cards.length === base) ? 0 : null;
+  const starts = byRank
+    .map((cards, r) => ({
+      r,
+      high: cards.length === base + 1,
+      prevHigh: byRank[(r + 12) % 13]!.length === base + 1,
+    }))
+    .filter((x) => x.high && !x.prevHigh);
+  return starts.length === 1 ? starts[0]!.r : null;
+}
+
+/** Without the corner: distinct ranks in A..K, or in 2..K-A with the Ace high. */
+function straightRunStart(byRank: CardId[][], n: number): number | null {
+  if (n > 13 || byRank.some((cards) => cards.length > 1)) return null;
+  const present = byRank.map((cards) => cards.length === 1);
+  const lowStart = present.indexOf(true);
+  if (present.slice(lowStart, lowStart + n).every(Boolean) && lowStart + n <= 13) return lowStart;
+  // Ace high: the run ends with the Ace after the King.
+  const highStart = 13 - (n - 1);
+  if (present[0] && present.slice(highStart, 13).every(Boolean)) return highStart;
+  return null;
+}
+
+/**
+ * Splits a valid run longer than the rule set allows into runs as equal as
+ * possible (§3.1): the lower half takes ⌊n/2⌋ cards. Runs too long even after
+ * one split are split again. Shorter runs come back whole.
+ */
+export function splitLongRun(rules: MeldRules, ordered: readonly CardId[]): CardId[][] {
+  if (ordered.length <= rules.maxRunLength) return [[...ordered]];
+  const half = Math.floor(ordered.length / 2);
+  return [
+    ...splitLongRun(rules, ordered.slice(0, half)),
+    ...splitLongRun(rules, ordered.slice(half)),
+  ];
+}
+
+function names(cards: readonly CardId[]): string {
+  return cards.map(cardName).join(" ");
+}
