@@ -55,6 +55,21 @@ export function isValidMeld(rules: MeldRules, cards: readonly CardId[]): boolean
   return checkMeld(rules, cards).ok;
 }
 
+/**
+ * Whether the cards could still become a valid meld by adding more cards: a
+ * table card moved where this is false can never fit and drops back (§6).
+ */
+export function couldBecomeMeld(rules: MeldRules, cards: readonly CardId[]): boolean {
+  const first = cards[0];
+  if (first === undefined) return true;
+  if (cards.every((c) => rankOf(c) === rankOf(first)))
+    return new Set(cards.map(suitOf)).size === cards.length;
+  if (!cards.every((c) => suitOf(c) === suitOf(first))) return false;
+  // Under the Ace's bridge any ranks of one suit lie on some long run; without
+  // it, a run holds each rank once.
+  return rules.wrapsThroughAce || new Set(cards.map(rankOf)).size === cards.length;
+}
+
 function checkSet(cards: readonly CardId[]): MeldCheck {
   if (cards.length > MAX_SET) {
     return { ok: false, reason: `a set has at most ${MAX_SET} cards, this has ${cards.length}` };

@@ -1,0 +1,83 @@
+// What happened, for whom. Events are public except a drawn card's identity,
+// which only the drawer sees; chain-undo notices are addressed to the player hit.
+
+import { type CardId, cardName } from "./cards";
+import type { Millis, MeldId, PlayId, Seat } from "./state";
+
+export type PlayEndReason = "ended" | "time" | "in order" | "cancelled";
+export type PlayOutcome = "confirmed" | "partly undone" | "undone" | "empty";
+
+/** Where an undone card went: back to a meld, or to its owner's hand or staging area. */
+export type UndoneCard = { card: CardId; to: MeldId | "hand" | "staging" };
+
+export type EventBody =
+  | { type: "drew"; seat: Seat; /** null in everyone else's projection */ card: CardId | null }
+  | { type: "staged"; seat: Seat; card: CardId }
+  | { type: "unstaged"; seat: Seat; card: CardId }
+  | { type: "playStarted"; seat: Seat; play: PlayId; deadline: Millis }
+  | { type: "laid"; seat: Seat; play: PlayId; meld: MeldId; cards: CardId[] }
+  | { type: "added"; seat: Seat; play: PlayId; card: CardId; meld: MeldId }
+  | { type: "placed"; seat: Seat; play: PlayId; card: CardId; meld: MeldId }
+  | { type: "took"; seat: Seat; card: CardId; meld: MeldId }
+  | {
+      type: "released";
+      seat: Seat;
+      card: CardId;
+      reason: "released" | "expired" | "reserved" | "moved away" | "declaration withdrawn";
+    }
+  | { type: "moved"; seat: Seat; play: PlayId; card: CardId; from: MeldId; to: MeldId }
+  | { type: "split"; meld: MeldId; into: MeldId[] }
+  | {
+      type: "playEnded";
+      seat: Seat;
+      play: PlayId;
+      reason: PlayEndReason;
+      outcome: PlayOutcome;
+      /** Declared cards that went back to the hand unplaced. */
+      returned: CardId[];
+    }
+  | {
+      /** A notice for `seat`: the chain undo took back some of their work (§5.5). */
+      type: "undone";
+      seat: Seat;
+      play: PlayId;
+      /** Whether the play was still open: open plays lose only the connected piece. */
+      wasOpen: boolean;
+      cause: { seat: Seat; play: PlayId; reason: PlayEndReason };
+      cards: UndoneCard[];
+    }
+  | { type: "reserved"; card: CardId; seat: Seat }
+  | { type: "final"; seat: Seat; play: PlayId };
+
+export type EngineEvent = EventBody & { id: number; at: Millis };
+
+/** The events one seat may see: others' drawn cards are hidden. */
+export function eventsFor(events: readonly EngineEvent[], seat: Seat | null): EngineEvent[] {
+  return events.map((e) => (e.type === "drew" && e.seat !== seat ? { ...e, card: null } : e));
+}
+
+/** Chain-undo notices addressed to one seat. */
+export function noticesFor(events: readonly EngineEvent[], seat: Seat): EngineEvent[] {
+  return events.filter((e) => e.type === "undone" && e.seat === seat);
+}
+
+/** A chain-undo notice in words: what was undone and which failed play caused it. */
+export function describeUndo(
+  event: Extract<EventBody, { type: "undone" }>,
+  nameOf: (seat: Seat) => string,
+): string {
+  const where = (to: UndoneCard["to"]) =>
+    to === "hand" ? "your hand" : to === "staging" ? "your staging area" : `meld ${to}`;
+  const moves = event.cards.map((c) => `${cardName(c.card)} back to ${where(c.to)}`).join(", ");
+  const own = event.cause.play === event.play;
+  const cause =
+    event.cause.reason === "cancelled"
+      ? own
+        ? "you cancelled your play"
+        : `${nameOf(event.cause.seat)} cancelled play #${event.cause.play}`
+      : own
+        ? "your play failed its judgement"
+        : `${nameOf(event.cause.seat)}'s play #${event.cause.play} failed`;
+  const scope = event.wasOpen ? "open play" : "finished play";
+  return `Chain undo on your ${scope} #${event.play}: ${moves}, because ${cause}.`;
+}

@@ -1,0 +1,352 @@
+// The engine's entry points: apply one seat's command at an instant, advance
+// the clock, and say when something next falls due. Every call works on a
+// copy; the input state is never mutated.
+
+import { type CardId, cardName } from "./cards";
+import {
+  type Command,
+  NOT_YET_IMPLEMENTED,
+  parseCommand,
+  type Rejection,
+  type RejectionCode,
+} from "./commands";
+import { type Draft, draftOf, emit } from "./draft";
+import type { EngineEvent } from "./engine-events";
+import { checkMeld, couldBecomeMeld } from "./melds";
+import { endPlay, ensurePlay, finalizeSteps, nextFinality, settlePlays } from "./play";
+import {
+  HOLD_LIMIT_MS,
+  type HandState,
+  meldOf,
+  type Millis,
+  openPlayOf,
+  PING_PONG_RETURNS,
+  type Seat,
+  type Step,
+} from "./state";
+import { recordStep, splitIfLong } from "./table";
+
+export type ApplyResult =
+  | { ok: true; state: HandState; events: EngineEvent[] }
+  | { ok: false; rejection: Rejection };
+
+const reject = (code: RejectionCode, reason: string): Rejection => ({ code, reason });
+
+/** Applies one seat's command at `now`, after firing every timer due by then. */
+export function apply(state: HandState, seat: unknown, input: unknown, now: unknown): ApplyResult {
+  if (typeof now !== "number" || !Number.isInteger(now) || now < state.now)
+    return {
+      ok: false,
+      rejection: reject("bad-time", `time must be an integer of ms, not before ${state.now}`),
+    };
+  if (typeof seat !== "number" || !Number.isInteger(seat) || !state.players[seat])
+    return {
+      ok: false,
+      rejection: reject("unknown-seat", `seat ${JSON.stringify(seat)} is not in this hand`),
+    };
+  const parsed = parseCommand(input);
+  if (!parsed.ok) return parsed;
+  const draft = draftOf(state);
+  advanceDraft(draft, now);
+  const rejection = perform(draft, seat, parsed.command);
+  if (rejection) return { ok: false, rejection };
+  settle(draft);
+  return { ok: true, state: draft.state, events: draft.events };
+}
+
+/** Fires every timer due at or before `now`, in time order. */
+export function advance(state: HandState, now: Millis): { state: HandState; events: EngineEvent[] } {
+  if (now <= state.now) return { state, events: [] };
+  const draft = draftOf(state);
+  advanceDraft(draft, now);
+  return { state: draft.state, events: draft.events };
+}
+
+/** The next instant something fires (a play's 40 s, a hold's 10 s, a step becoming final), or null. */
+export function nextDeadline(state: HandState): Millis | null {
+  const times = [
+    ...state.plays.filter((p) => p.open).map((p) => p.deadline),
+    ...state.players.flatMap((p) => (p.hold ? [p.hold.until] : [])),
+  ];
+  const finality = nextFinality({ state });
+  if (finality !== null) times.push(finality);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+function advanceDraft(draft: Draft, now: Millis): void {
+  const { state } = draft;
+  for (;;) {
+    const due = nextDeadline(state);
+    if (due === null || due > now) break;
+    state.now = Math.max(state.now, due);
+    for (const play of state.plays.filter((p) => p.open && p.deadline <= state.now))
+      if (play.open) endPlay(draft, play, "time");
+    state.players.forEach((player, seat) => {
+      if (player.hold && player.hold.until <= state.now) {
+        emit(draft, { type: "released", seat, card: player.hold.card, reason: "expired" });
+        player.hold = null;
+      }
+    });
+    settle(draft);
+  }
+  state.now = now;
+}
+
+function settle(draft: Draft): void {
+  settlePlays(draft);
+  finalizeSteps(draft);
+  const { state } = draft;
+  const open = (id: number) => state.plays.some((p) => p.id === id && p.open);
+  state.contests = state.contests.filter((c) => c.plays.some(open));
+}
+
+function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
+  const { state } = draft;
+  const player = state.players[seat]!;
+  if (NOT_YET_IMPLEMENTED.has(command.do))
+    return reject("not-implemented", `"${command.do}" is not implemented yet`);
+  if (player.status !== "playing")
+    return reject("not-playing", `you are no longer playing this hand (${player.status})`);
+  const name = (card: CardId) => cardName(card);
+  const staged = player.staging.length > 0;
+  const notDeclared = () =>
+    reject(
+      "not-declared",
+      "declare first: with an empty staging area you cannot lay hands on table cards (§5.3, §6)",
+    );
+  const fromHandBlocked = () =>
+    reject(
+      "staging-not-empty",
+      "your staging area holds cards: finish the declared play before playing from your hand (§5.3)",
+    );
+
+  switch (command.do) {
+    case "draw": {
+      if (staged)
+        return reject("staging-not-empty", "you cannot draw while your staging area holds cards (§5.3)");
+      const card = player.stock.shift();
+      if (card === undefined) return reject("stock-empty", "your stock is empty (§4)");
+      player.hand.push(card);
+      player.achieved.drawn = true;
+      state.progressAt = state.now;
+      emit(draft, { type: "drew", seat, card });
+      return null;
+    }
+    case "stage": {
+      if (!player.hand.includes(command.card))
+        return reject("card-not-here", `${name(command.card)} is not in your hand`);
+      player.hand = player.hand.filter((c) => c !== command.card);
+      player.staging.push(command.card);
+      ensurePlay(draft, seat);
+      emit(draft, { type: "staged", seat, card: command.card });
+      return null;
+    }
+    case "unstage": {
+      if (!player.staging.includes(command.card))
+        return reject("card-not-here", `${name(command.card)} is not in your staging area`);
+      player.staging = player.staging.filter((c) => c !== command.card);
+      player.hand.push(command.card);
+      emit(draft, { type: "unstaged", seat, card: command.card });
+      dropHoldIfUndeclared(draft, seat);
+      return null;
+    }
+    case "lay": {
+      const cards = command.cards ?? [...player.staging];
+      const missing = cards.find((c) => !player.staging.includes(c));
+      if (missing !== undefined)
+        return reject("card-not-here", `${name(missing)} is not in your staging area`);
+      if (new Set(cards).size !== cards.length)
+        return reject("malformed", "a card is listed twice");
+      const check = checkMeld(draft.rules, cards);
+      if (!check.ok) return reject("invalid-meld", `not a valid meld: ${check.reason} (§5.1)`);
+      const play = ensurePlay(draft, seat);
+      const meld = state.nextMeldId++;
+      player.staging = player.staging.filter((c) => !cards.includes(c));
+      const steps = check.ordered.map((card) =>
+        recordStep(draft, { card, from: "staging", to: meld, seat, play: play.id }),
+      );
+      play.lays.push(steps.map((s) => s.id));
+      emit(draft, { type: "laid", seat, play: play.id, meld, cards: check.ordered });
+      splitIfLong(draft, meld, [], steps[steps.length - 1]!);
+      dropHoldIfUndeclared(draft, seat);
+      return null;
+    }
+    case "add": {
+      if (staged) return fromHandBlocked();
+      if (!player.hand.includes(command.card))
+        return reject("card-not-here", `${name(command.card)} is not in your hand`);
+      const meld = meldOf(state, command.meld);
+      if (!meld)
+        return reject(
+          "no-such-meld",
+          `there is no meld ${command.meld} on the table (a single hand card never opens a meld, §5.3)`,
+        );
+      const play = ensurePlay(draft, seat);
+      const earlier = [...meld.cards];
+      player.hand = player.hand.filter((c) => c !== command.card);
+      const step = recordStep(draft, {
+        card: command.card,
+        from: "hand",
+        to: meld.id,
+        seat,
+        play: play.id,
+      });
+      emit(draft, { type: "added", seat, play: play.id, card: command.card, meld: meld.id });
+      splitIfLong(draft, meld.id, earlier, step);
+      return null;
+    }
+    case "take": {
+      if (!staged) return notDeclared();
+      const refusal = refuseTake(draft, seat, command.card, command.meld);
+      if (refusal) return refusal;
+      if (player.hold)
+        return reject("holding-another", `you already hold ${name(player.hold.card)} (§6)`);
+      player.hold = { card: command.card, until: state.now + HOLD_LIMIT_MS };
+      emit(draft, { type: "took", seat, card: command.card, meld: command.meld });
+      return null;
+    }
+    case "move": {
+      if (!staged) return notDeclared();
+      const refusal = refuseTake(draft, seat, command.card, command.from);
+      if (refusal) return refusal;
+      if (player.hold && player.hold.card !== command.card)
+        return reject("holding-another", `you already hold ${name(player.hold.card)} (§6)`);
+      const target = command.to === "new" ? null : meldOf(state, command.to);
+      if (command.to !== "new" && !target)
+        return reject("no-such-meld", `there is no meld ${command.to} on the table`);
+      if (target?.id === command.from)
+        return reject("cannot-go-there", `${name(command.card)} is already in meld ${command.from}`);
+      if (target && !couldBecomeMeld(draft.rules, [...settledCards(draft, target.id), command.card]))
+        return reject(
+          "cannot-go-there",
+          `${name(command.card)} cannot go into meld ${target.id}: it drops back (§6)`,
+        );
+      const play = openPlayOf(state, seat)!;
+      const to = target?.id ?? state.nextMeldId++;
+      const earlier = target ? [...target.cards] : [];
+      if (player.hold) player.hold = null;
+      const step = recordStep(draft, {
+        card: command.card,
+        from: command.from,
+        to,
+        seat,
+        play: play.id,
+      });
+      emit(draft, { type: "moved", seat, play: play.id, card: command.card, from: command.from, to });
+      trackPingPong(draft, step);
+      splitIfLong(draft, to, earlier, step);
+      return null;
+    }
+    case "release": {
+      if (!player.hold) return reject("nothing-held", "you hold no table card");
+      emit(draft, { type: "released", seat, card: player.hold.card, reason: "released" });
+      player.hold = null;
+      return null;
+    }
+    case "place": {
+      if (!player.staging.includes(command.card))
+        return reject("card-not-here", `${name(command.card)} is not in your staging area`);
+      const target = command.to === "new" ? null : meldOf(state, command.to);
+      if (command.to !== "new" && !target)
+        return reject("no-such-meld", `there is no meld ${command.to} on the table`);
+      const play = openPlayOf(state, seat)!;
+      const to = target?.id ?? state.nextMeldId++;
+      const earlier = target ? [...target.cards] : [];
+      player.staging = player.staging.filter((c) => c !== command.card);
+      const step = recordStep(draft, {
+        card: command.card,
+        from: "staging",
+        to,
+        seat,
+        play: play.id,
+      });
+      emit(draft, { type: "placed", seat, play: play.id, card: command.card, meld: to });
+      splitIfLong(draft, to, earlier, step);
+      dropHoldIfUndeclared(draft, seat);
+      return null;
+    }
+    case "end":
+    case "cancel": {
+      const play = openPlayOf(state, seat);
+      if (!play) return reject("no-open-play", "you have no open play");
+      endPlay(draft, play, command.do === "end" ? "ended" : "cancelled");
+      return null;
+    }
+    default:
+      return reject("not-implemented", `"${command.do}" is not implemented yet`);
+  }
+}
+
+/** Why this seat may not lay hands on that table card now (§6), or null. */
+function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rejection | null {
+  const { state } = draft;
+  const meld = meldOf(state, meldId);
+  if (!meld) return reject("no-such-meld", `there is no meld ${meldId} on the table`);
+  if (!meld.cards.includes(card))
+    return reject("card-not-here", `${cardName(card)} is not in meld ${meldId}`);
+  const holder = state.players.findIndex((p, s) => s !== seat && p.hold?.card === card);
+  if (holder >= 0)
+    return reject(
+      "held-by-other",
+      `${cardName(card)} is held by seat ${holder}: first come, first served (§6)`,
+    );
+  const reservation = state.reserved.find((r) => r.card === card && r.seat !== seat);
+  if (reservation)
+    return reject(
+      "reserved",
+      `${cardName(card)} is reserved for seat ${reservation.seat} after ping-pong (§6)`,
+    );
+  return null;
+}
+
+/** The right to touch table cards lasts while something is declared (§5.3). */
+function dropHoldIfUndeclared(draft: Draft, seat: Seat): void {
+  const player = draft.state.players[seat]!;
+  if (player.staging.length > 0 || !player.hold) return;
+  emit(draft, { type: "released", seat, card: player.hold.card, reason: "declaration withdrawn" });
+  player.hold = null;
+}
+
+/** A meld's cards without those on trial for other open plays: what a moved card must fit. */
+function settledCards(draft: Draft, meldId: number): CardId[] {
+  const { state } = draft;
+  const meld = meldOf(state, meldId)!;
+  return meld.cards.filter((card) => {
+    const last = state.log.findLast((s) => s.card === card && s.to === meldId);
+    return !last || !state.plays.some((p) => p.id === last.play && p.open);
+  });
+}
+
+/**
+ * §6 ping-pong: while two or more plays are open, a card moved back and forth
+ * by different players is watched; at its third return to a position it had
+ * already occupied it is reserved for the player whose play started first.
+ */
+function trackPingPong(draft: Draft, step: Step): void {
+  const { state } = draft;
+  if (typeof step.from !== "number") return;
+  let contest = state.contests.find((c) => c.card === step.card);
+  if (!contest) {
+    if (state.plays.filter((p) => p.open).length < 2) return;
+    contest = { card: step.card, positions: [step.from], returns: 0, plays: [] };
+    state.contests.push(contest);
+  }
+  if (contest.positions.includes(step.to)) contest.returns++;
+  else contest.positions.push(step.to);
+  if (!contest.plays.includes(step.play)) contest.plays.push(step.play);
+  const contenders = state.plays
+    .filter((p) => p.open && contest.plays.includes(p.id))
+    .sort((a, b) => a.start - b.start || a.id - b.id);
+  const seats = new Set(contenders.map((p) => p.seat));
+  if (contest.returns < PING_PONG_RETURNS || seats.size < 2) return;
+  if (state.reserved.some((r) => r.card === step.card)) return;
+  const first = contenders[0]!;
+  state.reserved.push({ card: step.card, seat: first.seat, play: first.id });
+  emit(draft, { type: "reserved", card: step.card, seat: first.seat });
+  state.players.forEach((player, seat) => {
+    if (seat !== first.seat && player.hold?.card === step.card) {
+      emit(draft, { type: "released", seat, card: step.card, reason: "reserved" });
+      player.hold = null;
+    }
+  });
+}

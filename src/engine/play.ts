@@ -1,0 +1,159 @@
+// The life of a play (§5): it opens with the first card moved or declared,
+// lasts at most 40 s, and ends when the player ends it, when time runs out,
+// when the player's work is back in order, or by Cancel. Ending it judges it.
+
+import { applyUndo, chainClosure, judgedValid, judgeOf, meldsTouched } from "./chain";
+import { emit, type Draft } from "./draft";
+import type { PlayEndReason, PlayOutcome } from "./engine-events";
+import { CHAIN_REACH_MS, type Play, PLAY_LIMIT_MS, type Seat } from "./state";
+import { isOwnCard, meldsOfStep } from "./table";
+
+/** The seat's open play, opened now if there is none. */
+export function ensurePlay(draft: Draft, seat: Seat): Play {
+  const { state } = draft;
+  const player = state.players[seat]!;
+  const current = state.plays.find((p) => p.id === player.play);
+  if (current) return current;
+  const play: Play = {
+    id: state.nextPlayId++,
+    seat,
+    start: state.now,
+    deadline: state.now + PLAY_LIMIT_MS,
+    open: true,
+    endedAt: null,
+    laid: false,
+    lays: [],
+  };
+  state.plays.push(play);
+  player.play = play.id;
+  emit(draft, { type: "playStarted", seat, play: play.id, deadline: play.deadline });
+  return play;
+}
+
+/**
+ * Ends a play and judges it (§5.4). The pieces left invalid fall with all
+ * that depends on them (§5.5); Cancel takes back all of it. A play that moved
+ * table cards but ends with none of its own cards on the table is undone
+ * entirely (§5.3). Declared cards left unplaced go back to the hand.
+ */
+export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
+  const { state } = draft;
+  const judge = judgeOf(draft);
+  const steps = () => state.log.filter((s) => s.play === play.id);
+  const none = new Set<number>();
+  const invalid =
+    reason === "cancelled"
+      ? null
+      : new Set(meldsTouched(steps(), none).filter((m) => !judgedValid(judge, play.id, m, none)));
+  let removed = chainClosure(
+    judge,
+    steps()
+      .filter((s) => invalid === null || meldsOfStep(s).some((m) => invalid.has(m)))
+      .map((s) => s.id),
+  );
+  const kept = steps().filter((s) => !removed.has(s.id));
+  if (kept.length > 0 && !kept.some(isOwnCard))
+    removed = chainClosure(judge, [...removed, ...kept.map((s) => s.id)]);
+
+  const player = state.players[play.seat]!;
+  play.open = false;
+  play.endedAt = state.now;
+  player.play = null;
+  if (player.hold) {
+    emit(draft, {
+      type: "released",
+      seat: play.seat,
+      card: player.hold.card,
+      reason: "declaration withdrawn",
+    });
+    player.hold = null;
+  }
+  const returned = player.staging;
+  player.hand.push(...returned);
+  player.staging = [];
+  const ownSteps = steps().length;
+  applyUndo(draft, removed, { seat: play.seat, play: play.id, reason }, judge.open);
+  const surviving = new Set(state.log.filter((s) => s.play === play.id).map((s) => s.id));
+  play.laid = play.lays.some((lay) => lay.every((id) => surviving.has(id)));
+  if ([...surviving].some((id) => isOwnCard(state.log.find((s) => s.id === id)!)))
+    state.progressAt = state.now;
+  const outcome: PlayOutcome =
+    ownSteps === 0
+      ? "empty"
+      : surviving.size === ownSteps
+        ? "confirmed"
+        : surviving.size === 0
+          ? "undone"
+          : "partly undone";
+  emit(draft, { type: "playEnded", seat: play.seat, play: play.id, reason, outcome, returned });
+  state.plays = state.plays.filter((p) => p.id !== play.id || surviving.size > 0);
+  state.reserved = state.reserved.filter((r) => r.play !== play.id);
+}
+
+/**
+ * The player's work is back in order (§5, decided in docs/rules-decisions.md):
+ * nothing declared and nothing held, and either every meld the play touched
+ * passes judgement, or none of the player's own cards is on the table any more
+ * (so there is nothing left to finish: without declared cards the table cannot
+ * be touched).
+ */
+function backInOrder(draft: Draft, play: Play): boolean {
+  const player = draft.state.players[play.seat]!;
+  if (player.staging.length > 0 || player.hold) return false;
+  const steps = draft.state.log.filter((s) => s.play === play.id);
+  if (!steps.some(isOwnCard)) return true;
+  const judge = judgeOf(draft);
+  const none = new Set<number>();
+  return meldsTouched(steps, none).every((m) => judgedValid(judge, play.id, m, none));
+}
+
+/** Ends every open play whose work is back in order, until none is left to end. */
+export function settlePlays(draft: Draft): void {
+  for (;;) {
+    const play = draft.state.plays.find((p) => p.open && backInOrder(draft, p));
+    if (!play) return;
+    endPlay(draft, play, "in order");
+  }
+}
+
+/**
+ * §5.5: steps older than 40 s are final. Only a prefix of the log is folded
+ * into the base, and never the steps of a play still open, so base + log
+ * always replays to the live table. Finished plays with nothing left in the
+ * log become safe.
+ */
+export function finalizeSteps(draft: Draft): void {
+  const { state } = draft;
+  let folded = 0;
+  for (const step of state.log) {
+    if (step.at + CHAIN_REACH_MS > state.now || state.plays.some((p) => p.id === step.play && p.open))
+      break;
+    folded++;
+  }
+  if (folded === 0) return;
+  const final = state.log.slice(0, folded);
+  state.log = state.log.slice(folded);
+  for (const step of final) {
+    if (typeof step.from === "number") {
+      const from = state.base.find((m) => m.id === step.from);
+      if (from) from.cards = from.cards.filter((c) => c !== step.card);
+    }
+    const to = state.base.find((m) => m.id === step.to);
+    if (to) to.cards = [...to.cards, step.card].sort((a, b) => a - b);
+    else state.base.push({ id: step.to, cards: [step.card] });
+  }
+  state.base = state.base.filter((m) => m.cards.length > 0).sort((a, b) => a.id - b.id);
+  for (const play of state.plays.filter((p) => !p.open)) {
+    if (state.log.some((s) => s.play === play.id)) continue;
+    if (play.laid) state.players[play.seat]!.achieved.laidMeld = true;
+    emit(draft, { type: "final", seat: play.seat, play: play.id });
+  }
+  state.plays = state.plays.filter((p) => p.open || state.log.some((s) => s.play === p.id));
+}
+
+/** When the oldest logged step becomes final, or null. */
+export function nextFinality(draft: { state: Draft["state"] }): number | null {
+  const first = draft.state.log[0];
+  if (!first || draft.state.plays.some((p) => p.id === first.play && p.open)) return null;
+  return first.at + CHAIN_REACH_MS;
+}

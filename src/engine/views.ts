@@ -1,0 +1,155 @@
+// What one seat may see (or a spectator): own hand and stock count; the
+// others' staging areas (face up), hand and stock counts; the whole table with
+// cards on trial, holds, open plays' areas and not-yet-safe marks; the removed
+// cards. Never another seat's hand, never any stock's order.
+
+import { type CardId, compareBySuit } from "./cards";
+import { checkMeld, meldRulesFor } from "./melds";
+import {
+  CHAIN_REACH_MS,
+  type HandState,
+  type Millis,
+  type MeldId,
+  type PlayId,
+  type PlayerStatus,
+  type Seat,
+} from "./state";
+import { meldsOfStep } from "./table";
+
+export interface TableCardView {
+  card: CardId;
+  /** The seat whose open play brought the card here: on trial until it ends (§5.4). */
+  onTrialFor: Seat | null;
+  heldBy: Seat | null;
+  reservedFor: Seat | null;
+}
+
+export interface MeldView {
+  id: MeldId;
+  /** In reading order when valid (a run from its low end), else sorted. */
+  cards: TableCardView[];
+  valid: boolean;
+  /** Seats whose open play touched this meld: their area of the table (§6). */
+  openPlays: Seat[];
+  /** A finished play here can still be reached by the chain (§5.5). */
+  notYetSafe: boolean;
+}
+
+export interface PlayView {
+  id: PlayId;
+  seat: Seat;
+  open: boolean;
+  start: Millis;
+  deadline: Millis;
+  /** When the chain can no longer reach it (for finished plays). */
+  safeAt: Millis | null;
+  melds: MeldId[];
+}
+
+export interface SeatView {
+  seat: Seat;
+  status: PlayerStatus;
+  handCount: number;
+  staging: CardId[];
+  stockCount: number;
+  holding: CardId | null;
+  play: PlayId | null;
+}
+
+export interface HandView {
+  now: Millis;
+  removed: CardId[];
+  table: MeldView[];
+  plays: PlayView[];
+  seats: SeatView[];
+  /** Only in a player's own view. */
+  you: {
+    seat: Seat;
+    hand: CardId[];
+    staging: CardId[];
+    stockCount: number;
+    achieved: { drawn: boolean; laidMeld: boolean };
+  } | null;
+}
+
+/** The §8 "laid a direct meld" condition: final, or from a confirmed play still standing. */
+export function hasLaidMeld(state: HandState, seat: Seat): boolean {
+  return (
+    state.players[seat]!.achieved.laidMeld ||
+    state.plays.some((p) => p.seat === seat && !p.open && p.laid)
+  );
+}
+
+export function spectatorView(state: HandState): HandView {
+  const rules = meldRulesFor(state.rules);
+  const openSeat = new Map(state.plays.filter((p) => p.open).map((p) => [p.id, p.seat]));
+  const meldsOf = (play: PlayId) => [
+    ...new Set(state.log.filter((s) => s.play === play).flatMap(meldsOfStep)),
+  ];
+  const plays: PlayView[] = state.plays.map((p) => {
+    const last = state.log.findLast((s) => s.play === p.id);
+    return {
+      id: p.id,
+      seat: p.seat,
+      open: p.open,
+      start: p.start,
+      deadline: p.deadline,
+      safeAt: p.open || !last ? null : last.at + CHAIN_REACH_MS,
+      melds: meldsOf(p.id),
+    };
+  });
+  const table: MeldView[] = state.table.map((meld) => {
+    const check = checkMeld(rules, meld.cards);
+    const ordered = check.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
+    const touching = plays.filter((p) => p.melds.includes(meld.id));
+    return {
+      id: meld.id,
+      valid: check.ok,
+      cards: ordered.map((card) => {
+        const last = state.log.findLast((s) => s.card === card);
+        return {
+          card,
+          onTrialFor: last ? (openSeat.get(last.play) ?? null) : null,
+          heldBy: indexOrNull(state.players.findIndex((p) => p.hold?.card === card)),
+          reservedFor: state.reserved.find((r) => r.card === card)?.seat ?? null,
+        };
+      }),
+      openPlays: [...new Set(touching.filter((p) => p.open).map((p) => p.seat))],
+      notYetSafe: touching.some((p) => !p.open),
+    };
+  });
+  return {
+    now: state.now,
+    removed: [...state.removed],
+    table,
+    plays,
+    seats: state.players.map((p, seat) => ({
+      seat,
+      status: p.status,
+      handCount: p.hand.length,
+      staging: [...p.staging],
+      stockCount: p.stock.length,
+      holding: p.hold?.card ?? null,
+      play: p.play,
+    })),
+    you: null,
+  };
+}
+
+export function viewFor(state: HandState, seat: Seat): HandView {
+  const player = state.players[seat];
+  const view = spectatorView(state);
+  if (!player) return view;
+  view.you = {
+    seat,
+    hand: [...player.hand],
+    staging: [...player.staging],
+    stockCount: player.stock.length,
+    achieved: { drawn: player.achieved.drawn, laidMeld: hasLaidMeld(state, seat) },
+  };
+  return view;
+}
+
+function indexOrNull(index: number): number | null {
+  return index < 0 ? null : index;
+}
