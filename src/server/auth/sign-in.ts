@@ -1,0 +1,59 @@
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { Db } from "../db/client";
+import { DECOY_HASH, verifyPassword } from "../accounts/password";
+import { nameKey } from "../accounts/validation";
+
+/** Failed sign-ins one client may make before it must wait. */
+export const FAILED_SIGN_INS_ALLOWED = 10;
+const WINDOW_SECONDS = 15 * 60;
+
+export const WRONG_CREDENTIALS = "Wrong name or password.";
+
+export class SignInError extends Error {
+  override name = "SignInError";
+}
+
+// The sign-in route lives in Next's bundle, tests and tools in ours: one limiter per process.
+const shared = globalThis as typeof globalThis & { machiaveloxSignInLimiter?: RateLimiterMemory };
+
+function limiter(): RateLimiterMemory {
+  return (shared.machiaveloxSignInLimiter ??= new RateLimiterMemory({
+    keyPrefix: "sign-in",
+    points: FAILED_SIGN_INS_ALLOWED,
+    duration: WINDOW_SECONDS,
+  }));
+}
+
+export type SignedIn = { id: string; name: string };
+
+/**
+ * Checks a name and password for the client at `clientAddress`. Every failure reads the same,
+ * whether the name exists or not; a client with too many recent failures is refused outright.
+ */
+export async function signIn(
+  db: Db,
+  clientAddress: string,
+  credentials: { name?: unknown; password?: unknown },
+): Promise<SignedIn> {
+  const failures = await limiter().get(clientAddress);
+  if (failures && failures.consumedPoints >= FAILED_SIGN_INS_ALLOWED) {
+    const minutes = Math.ceil(failures.msBeforeNext / 60_000);
+    throw new SignInError(
+      `Too many failed sign-ins from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+  const name = typeof credentials.name === "string" ? credentials.name : "";
+  const password = typeof credentials.password === "string" ? credentials.password : "";
+  const user = name
+    ? await db.user.findUnique({
+        where: { nameKey: nameKey(name) },
+        select: { id: true, name: true, passwordHash: true },
+      })
+    : null;
+  const matches = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+  if (!user || !matches) {
+    await limiter().penalty(clientAddress, 1);
+    throw new SignInError(WRONG_CREDENTIALS);
+  }
+  return { id: user.id, name: user.name };
+}

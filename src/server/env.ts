@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// Every setting the server reads, checked once at start-up (the t3 `createEnv` way): a wrong or
+// missing one stops the server with one line naming the variable and the reason.
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+
+const flag = oneOf(["true", "false", "1", "0"]).transform(
+  (value) => value === "true" || value === "1",
+);
+
+/** Never echoed back in an error: they hold credentials. */
+const SECRET = new Set(["DATABASE_URL", "NEXTAUTH_SECRET"]);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: oneOf(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("localhost"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(1, "must be from 1 to 65535")
+      .max(65535, "must be from 1 to 65535")
+      .default(3000),
+    /** Unset: the embedded database in DATA_DIR. Set: that PostgreSQL, migrated with `npm run db:migrate`. */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
+      .optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    /** Signs the session cookies; generated and kept in DATA_DIR when unset on the embedded default. */
+    NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The address players use, when it is not http://HOST:PORT (e.g. behind a proxy). */
+    NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: flag.default(false),
+    LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
+      "info",
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.NEXTAUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_SECRET"],
+        message: "is required with DATABASE_URL (every server node must sign sessions alike)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment; unset and empty variables are the same (a `FOO=` line in a shell). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
+  if (result.success) return result.data;
+  const reasons = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const given = SECRET.has(name) ? undefined : source[name];
+    return `${name} ${issue.message}${given === undefined ? "" : ` (got "${given}")`}`;
+  });
+  throw new EnvError(`Invalid environment: ${reasons.join("; ")}`);
+}

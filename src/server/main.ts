@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import pino from "pino";
+import { db } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded";
+import { migrate, pendingMigrations } from "./db/migrate";
+import { EnvError, parseEnv, type Env } from "./env";
+import { createAppServer } from "./http";
+
+/** The session-signing secret of a local install, kept in the data folder across restarts. */
+async function localSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, "auth.secret");
+  const kept = await readFile(file, "utf8").catch(() => "");
+  if (kept.trim()) return kept.trim();
+  const secret = randomBytes(32).toString("base64url");
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function readEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** Boots the whole app in this process: database, migrations, Next.js, tRPC; stops it on a signal. */
+export async function main() {
+  const env = readEnv();
+  const log = pino({ level: env.LOG_LEVEL });
+  // Next and React pick their build (development or production) from NODE_ENV when loaded.
+  Object.assign(process.env, { NODE_ENV: env.NODE_ENV, NEXT_TELEMETRY_DISABLED: "1" });
+
+  let database: { url: string; stop: () => Promise<void> } | undefined;
+  const stopDatabase = async () => {
+    if (!database) return;
+    await db().$disconnect();
+    await database.stop();
+  };
+  try {
+    database = env.DATABASE_URL
+      ? { url: env.DATABASE_URL, stop: async () => undefined }
+      : await startEmbeddedPostgres(env.DATA_DIR, (message) => log.info(message));
+    process.env.DATABASE_URL = database.url;
+    if (env.DATABASE_URL) {
+      const pending = await pendingMigrations(database.url);
+      if (pending.length > 0) {
+        throw new Error(
+          `the database lacks migrations ${pending.join(", ")}: run npm run db:migrate`,
+        );
+      }
+    } else {
+      for (const name of await migrate(database.url)) log.info(`applied migration ${name}`);
+    }
+    process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? (await localSecret(env.DATA_DIR));
+    process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
+
+    const { default: next } = await import("next");
+    const app = next({ dev: env.NODE_ENV !== "production", hostname: env.HOST, port: env.PORT });
+    await app.prepare();
+    const handle = app.getRequestHandler();
+    const appServer = createAppServer({
+      trustProxy: env.TRUST_PROXY,
+      fallback: (req, res) => handle(req, res),
+    });
+    await new Promise<void>((resolve, reject) => {
+      appServer.server.once("error", reject);
+      appServer.server.listen(env.PORT, env.HOST, resolve);
+    });
+    log.info(`Machiavelox is ready on ${process.env.NEXTAUTH_URL}`);
+
+    let stopping = false;
+    const shutdown = async (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      log.info(`${signal}: shutting down`);
+      await appServer.close();
+      await app.close();
+      await stopDatabase();
+      log.info("stopped");
+      process.exit(0);
+    };
+    process.on("SIGTERM", shutdown);
+    process.on("SIGINT", shutdown);
+  } catch (error) {
+    log.fatal(error instanceof Error ? error.message : String(error));
+    await stopDatabase();
+    process.exit(1);
+  }
+}

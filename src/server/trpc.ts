@@ -1,0 +1,43 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import { AccountError } from "./accounts/accounts";
+import { hasRole, type Role } from "./accounts/roles";
+import type { Context } from "./context";
+
+/** Per-field messages for forms: from zod input validation, or from a refused account change. */
+function fieldErrors(cause: unknown): Record<string, string[] | undefined> | null {
+  if (cause instanceof ZodError) return z.flattenError(cause).fieldErrors;
+  if (cause instanceof AccountError && cause.field) return { [cause.field]: [cause.message] };
+  return null;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter: ({ shape, error }) => ({
+    ...shape,
+    data: { ...shape.data, fieldErrors: fieldErrors(error.cause) },
+  }),
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** For moderator and admin tools: the player must hold `role` or a higher one. */
+export function roleProcedure(role: Exclude<Role, "PLAYER">) {
+  return protectedProcedure.use(({ ctx, next }) => {
+    if (!hasRole(ctx.user.role, role)) {
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: `Only a ${role.toLowerCase()} may do this.`,
+      });
+    }
+    return next();
+  });
+}
