@@ -12,7 +12,8 @@ export type Command =
   | { do: "stage"; card: CardId }
   | { do: "unstage"; card: CardId }
   | { do: "lay"; cards?: CardId[] }
-  | { do: "add"; card: CardId; meld: MeldId }
+  /** `meld: "new"` is parsed so the engine can say why it is refused (§5.3). */
+  | { do: "add"; card: CardId; meld: Target }
   | { do: "take"; card: CardId; meld: MeldId }
   | { do: "move"; card: CardId; from: MeldId; to: Target }
   | { do: "release" }
@@ -61,7 +62,7 @@ const FIELDS: Record<CommandName, Record<string, FieldKind>> = {
   stage: { card: "card" },
   unstage: { card: "card" },
   lay: { cards: "cards?" },
-  add: { card: "card", meld: "meld" },
+  add: { card: "card", meld: "target" },
   take: { card: "card", meld: "meld" },
   move: { card: "card", from: "meld", to: "target" },
   release: {},

@@ -152,6 +152,8 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
     }
     case "lay": {
       const cards = command.cards ?? [...player.staging];
+      if (cards.length === 0)
+        return reject("not-declared", "your staging area is empty: there is nothing to lay (§5.1)");
       const missing = cards.find((c) => !player.staging.includes(c));
       if (missing !== undefined)
         return reject("card-not-here", `${name(missing)} is not in your staging area`);
@@ -175,12 +177,13 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       if (staged) return fromHandBlocked();
       if (!player.hand.includes(command.card))
         return reject("card-not-here", `${name(command.card)} is not in your hand`);
-      const meld = meldOf(state, command.meld);
-      if (!meld)
+      if (command.meld === "new")
         return reject(
-          "no-such-meld",
-          `there is no meld ${command.meld} on the table (a single hand card never opens a meld, §5.3)`,
+          "single-card",
+          "a single card from your hand never opens a new meld: stage the cards and lay them (§5.3)",
         );
+      const meld = meldOf(state, command.meld);
+      if (!meld) return reject("no-such-meld", `there is no meld ${command.meld} on the table`);
       const play = ensurePlay(draft, seat);
       const earlier = [...meld.cards];
       player.hand = player.hand.filter((c) => c !== command.card);
