@@ -68,7 +68,7 @@ export function nextDeadline(state: HandState): Millis | null {
     ...state.plays.filter((p) => p.open).map((p) => p.deadline),
     ...state.players.flatMap((p) => (p.hold ? [p.hold.until] : [])),
   ];
-  const finality = nextFinality({ state });
+  const finality = nextFinality(state);
   if (finality !== null) times.push(finality);
   return times.length > 0 ? Math.min(...times) : null;
 }

@@ -5,7 +5,7 @@
 import { applyUndo, chainClosure, judgedValid, judgeOf, meldsTouched } from "./chain";
 import { emit, type Draft } from "./draft";
 import type { PlayEndReason, PlayOutcome } from "./engine-events";
-import { CHAIN_REACH_MS, type Play, PLAY_LIMIT_MS, type Seat } from "./state";
+import { CHAIN_REACH_MS, type Play, type PlayId, PLAY_LIMIT_MS, type Seat } from "./state";
 import { isOwnCard, meldsOfStep } from "./table";
 
 /** The seat's open play, opened now if there is none. */
@@ -117,17 +117,28 @@ export function settlePlays(draft: Draft): void {
 }
 
 /**
- * §5.5: steps older than 40 s are final. Only a prefix of the log is folded
- * into the base, and never the steps of a play still open, so base + log
- * always replays to the live table. Finished plays with nothing left in the
- * log become safe.
+ * When a play becomes final (§5.5): 40 s after its last step still on the
+ * table, the longest a play it leaned on could still have been open; never
+ * while it is open.
+ */
+function finalAt(state: Draft["state"], play: PlayId): number | null {
+  if (state.plays.some((p) => p.id === play && p.open)) return null;
+  const last = state.log.findLast((s) => s.play === play);
+  return last ? last.at + CHAIN_REACH_MS : null;
+}
+
+/**
+ * Folds the steps of final plays into the base. Only a prefix of the log is
+ * folded, so base + log always replays to the live table and every judged view
+ * of an earlier moment stays exact; a play behind a younger one waits for it.
+ * Finished plays with nothing left in the log are safe.
  */
 export function finalizeSteps(draft: Draft): void {
   const { state } = draft;
   let folded = 0;
   for (const step of state.log) {
-    if (step.at + CHAIN_REACH_MS > state.now || state.plays.some((p) => p.id === step.play && p.open))
-      break;
+    const at = finalAt(state, step.play);
+    if (at === null || at > state.now) break;
     folded++;
   }
   if (folded === 0) return;
@@ -152,8 +163,7 @@ export function finalizeSteps(draft: Draft): void {
 }
 
 /** When the oldest logged step becomes final, or null. */
-export function nextFinality(draft: { state: Draft["state"] }): number | null {
-  const first = draft.state.log[0];
-  if (!first || draft.state.plays.some((p) => p.id === first.play && p.open)) return null;
-  return first.at + CHAIN_REACH_MS;
+export function nextFinality(state: Draft["state"]): number | null {
+  const first = state.log[0];
+  return first ? finalAt(state, first.play) : null;
 }
