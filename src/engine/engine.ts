@@ -291,13 +291,13 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
   if (holder >= 0)
     return reject(
       "held-by-other",
-      `${cardName(card)} is held by seat ${holder}: first come, first served (§6)`,
+      `${cardName(card)} is held by another player: first come, first served (§6)`,
     );
   const reservation = state.reserved.find((r) => r.card === card && r.seat !== seat);
   if (reservation)
     return reject(
       "reserved",
-      `${cardName(card)} is reserved for seat ${reservation.seat} after ping-pong (§6)`,
+      `${cardName(card)} is reserved for the player whose play started first, after ping-pong (§6)`,
     );
   return null;
 }
