@@ -1,0 +1,725 @@
+// The exact optimiser: a dynamic programme over the ranks in the spirit of van
+// Rijn, Takes & Vis ("The complexity of Rummikub problems", 2015), extended in
+// three ways (docs/solver.md has the long version):
+//  - the ranks form a cycle: the programme starts at a cut rank, and runs that
+//    cross the cut are carried as "incoming pieces" joined at the end;
+//  - the score is lexicographic, own cards placed then table cards kept, and
+//    keeping is tracked by tagging each open run with the original meld it is
+//    matched to, so the second objective is exact as well;
+//  - runs are kept within the rule set's longest run.
+// The state after a rank is one small record per suit; sets are settled inside
+// the rank, suit by suit, through a suit-symmetric profile of their cards.
+
+import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
+import type { MeldRules } from "../engine/melds";
+import { arrangeSets, SET_CARD, type SetCard } from "./sets";
+
+const RANKS = 13;
+const SUIT_COUNT = SUITS.length;
+const LAST = RANKS - 1;
+/** One placed card outweighs every kept card: there are at most 104 cards. */
+export const PLACED_WEIGHT = 128;
+
+// Run tags: the original meld an open run is matched to (an index), or:
+const FREE = -1; // matched to nothing yet
+const DONE = -2; // matched to a meld that has no more cards ahead
+// Tags of incoming pieces (the part of a cut-crossing run after the cut):
+const PIECE_FREE = -1; // matched to nothing
+const PIECE_CLAIMED = -2; // matched to something within the piece
+// (a tag >= 0: matched to that original run, which also crosses the cut)
+
+// Status of an original run still in play:
+const UNMATCHED = 0;
+const TAKEN = 1;
+const RESERVED = 2; // taken by an incoming piece; its part before the cut may join
+const RESERVED_JOINED = 3; // and an open run before the cut has joined it
+
+const HAND = -1;
+
+export interface OriginalMeld {
+  kind: "run" | "set";
+  /** in reading order */
+  cards: readonly CardId[];
+}
+
+export interface DpResult {
+  placed: number;
+  kept: number;
+  melds: CardId[][];
+}
+
+interface Phys {
+  id: CardId;
+  origin: number;
+}
+
+interface Run {
+  len: number;
+  tag: number;
+  inc: boolean;
+}
+
+interface Piece {
+  post: number;
+  tag: number;
+}
+
+interface SuitState {
+  runs: Run[];
+  /** pairs (original run index, status), sorted by index */
+  status: number[];
+  pieces: Piece[];
+}
+
+interface Source {
+  /** index of the run continued, or -1 for a new run */
+  from: number;
+  card: CardId;
+  /** the first three cards leave as a meld (null) or as an incoming piece */
+  split?: Piece | null;
+}
+
+interface Option {
+  next: number;
+  gain: number;
+  pattern: number;
+  setsTaken: number;
+  sources: Source[];
+  closed: { from: number; piece: Piece | null }[];
+  setCards: { id: CardId; cls: number }[];
+}
+
+interface Entry {
+  value: number;
+  parent: Entry | null;
+  option: Option | null;
+}
+
+interface RunInfo {
+  suit: number;
+  crossing: boolean;
+  /** non-crossing: first and last processing index; crossing: where its part before the cut starts */
+  first: number;
+  last: number;
+}
+
+const ID_BASE = 8192;
+const POW = [1, ID_BASE, ID_BASE ** 2, ID_BASE ** 3];
+
+export function solveExact(
+  rules: MeldRules,
+  melds: readonly OriginalMeld[],
+  own: readonly CardId[],
+): DpResult {
+  return new RankProgramme(rules, melds, own).run();
+}
+
+class RankProgramme {
+  private readonly maxLen: number;
+  private readonly cut: number;
+  private readonly table: Phys[][][];
+  private readonly hand: CardId[][][];
+  private readonly setsAt: number[][];
+  private readonly runInfo = new Map<number, RunInfo>();
+  private readonly startingAt: number[][][];
+  private readonly states: SuitState[] = [];
+  private readonly stateIds = new Map<string, number>();
+  private readonly optionCache = new Map<number, Option[]>();
+  private readonly extraCache = new Map<number, number>();
+  private readonly creditCache = new Map<number, number>();
+
+  constructor(
+    private readonly rules: MeldRules,
+    private readonly melds: readonly OriginalMeld[],
+    own: readonly CardId[],
+  ) {
+    // A classic run holds each rank once, so 13 never binds there.
+    this.maxLen = Math.min(rules.maxRunLength, RANKS);
+    const grid = <T>(): T[][][] =>
+      Array.from({ length: RANKS }, () => Array.from({ length: SUIT_COUNT }, () => []));
+    this.table = grid<Phys>();
+    this.hand = grid<CardId>();
+    this.setsAt = Array.from({ length: RANKS }, () => []);
+    melds.forEach((meld, origin) => {
+      for (const id of meld.cards) this.table[rankOf(id) - 1]![suitIndex(id)]!.push({ id, origin });
+      if (meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
+    });
+    for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
+    this.cut = this.chooseCut();
+    this.startingAt = grid<number>();
+    melds.forEach((meld, origin) => {
+      if (meld.kind !== "run") return;
+      const at = meld.cards.map((c) => this.indexOf(rankOf(c) - 1));
+      const crossing = at.some((p, j) => p === LAST && at[j + 1] === 0);
+      const info = { suit: suitIndex(meld.cards[0]!), crossing, first: at[0]!, last: at.at(-1)! };
+      this.runInfo.set(origin, info);
+      if (!crossing) this.startingAt[info.first]![info.suit]!.push(origin);
+    });
+  }
+
+  /** Processing index of a rank (0 = first processed). */
+  private indexOf(rank: number): number {
+    return (rank - this.cut + RANKS) % RANKS;
+  }
+
+  /**
+   * Where to cut the cycle of ranks: where the fewest original runs and the
+   * fewest possible new runs cross, since everything crossing is carried
+   * through the whole programme.
+   */
+  private chooseCut(): number {
+    let best = 0;
+    let bestScore = Infinity;
+    for (let cut = 0; cut < RANKS; cut++) {
+      const before = (cut + LAST) % RANKS;
+      let score = 0;
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const count = (r: number) => this.table[r]![s]!.length + this.hand[r]![s]!.length;
+        score += Math.min(count(before), count(cut));
+        const runsBefore = new Set(this.table[before]![s]!.map((p) => p.origin));
+        score += 100 * this.table[cut]![s]!.filter((p) => runsBefore.has(p.origin)).length;
+      }
+      if (score < bestScore) [best, bestScore] = [cut, score];
+    }
+    return best;
+  }
+
+  run(): DpResult {
+    const initial = Array.from({ length: SUIT_COUNT }, (_, s) => {
+      const status: number[] = [];
+      for (const [origin, info] of this.runInfo)
+        if (info.crossing && info.suit === s) status.push(origin, UNMATCHED);
+      return this.intern({ runs: [], status, pieces: [] });
+    });
+    let layer = new Map<number, Entry>([
+      [keyOf(initial), { value: 0, parent: null, option: null }],
+    ]);
+    for (let i = 0; i < RANKS; i++) {
+      let partial = new Map<number, Map<number, Entry>>([[0, layer]]);
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const next = new Map<number, Map<number, Entry>>();
+        for (const [extra, entries] of partial) {
+          for (const [key, entry] of entries) {
+            const id = digit(key, s);
+            for (const option of this.options(i, s, id)) {
+              const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
+              if (nextExtra < 0) continue;
+              let bucket = next.get(nextExtra);
+              if (!bucket) next.set(nextExtra, (bucket = new Map()));
+              upsert(
+                bucket,
+                key + (option.next - id) * POW[s]!,
+                entry.value + option.gain,
+                entry,
+                option,
+              );
+            }
+          }
+        }
+        partial = next;
+      }
+      layer = new Map();
+      for (const [extra, entries] of partial) {
+        const kept = this.setCredit(extra);
+        if (kept < 0) continue;
+        for (const [key, entry] of entries) upsert(layer, key, entry.value + kept, entry, null);
+      }
+    }
+    let best: Entry | null = null;
+    let bestKey = 0;
+    for (const [key, entry] of layer) {
+      if (best && entry.value <= best.value) continue;
+      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!) !== null))
+        [best, bestKey] = [entry, key];
+    }
+    // The table as it stands is one solution, so some final state always joins.
+    if (!best) throw new Error("internal: the rank programme found no arrangement");
+    return this.rebuild(best, bestKey);
+  }
+
+  private intern(state: SuitState): number {
+    const key = `${state.runs.map((r) => `${r.len}.${r.tag}.${r.inc ? 1 : 0}`).join(",")}|${state.status.join(",")}|${state.pieces.map((p) => `${p.post}.${p.tag}`).join(",")}`;
+    let id = this.stateIds.get(key);
+    if (id === undefined) {
+      id = this.states.length;
+      if (id >= ID_BASE) throw new Error("internal: too many suit states");
+      this.states.push(state);
+      this.stateIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** Every way one suit can take its cards of the rank at processing index i. */
+  private options(i: number, s: number, id: number): Option[] {
+    const cacheKey = (i * SUIT_COUNT + s) * ID_BASE + id;
+    let cached = this.optionCache.get(cacheKey);
+    if (!cached) {
+      cached = new SuitStep(this, i, s, this.states[id]!).options();
+      this.optionCache.set(cacheKey, cached);
+    }
+    return cached;
+  }
+
+  /** Adds one suit's set cards and run claims to the rank's profile; -1 on a clash. */
+  private combineExtra(extra: number, pattern: number, setsTaken: number): number {
+    if (pattern === 0 && setsTaken === 0) return extra;
+    const memo = (extra * 16 + pattern) * 4 + setsTaken;
+    let result = this.extraCache.get(memo);
+    if (result === undefined) {
+      const taken = extra & 3;
+      if (taken & setsTaken) result = -1;
+      else {
+        const digits = profileDigits(extra >> 2);
+        if (pattern > 0) digits.push(pattern);
+        digits.sort((a, b) => b - a);
+        result = (digits.reduce((acc, d) => acc * 16 + d, 0) << 2) | taken | setsTaken;
+      }
+      this.extraCache.set(memo, result);
+    }
+    return result;
+  }
+
+  /** Cards kept by the best grouping of a rank's set cards, or -1 if they cannot be grouped. */
+  private setCredit(extra: number): number {
+    let kept = this.creditCache.get(extra);
+    if (kept === undefined) {
+      const cards: SetCard[] = [];
+      profileDigits(extra >> 2).forEach((pattern, suit) => {
+        for (const cls of patternClasses(pattern)) cards.push({ suit, cls });
+      });
+      kept = arrangeSets(cards, extra & 3)?.kept ?? -1;
+      this.creditCache.set(extra, kept);
+    }
+    return kept;
+  }
+
+  /**
+   * Ends the runs still open after the last rank: each either closes there or
+   * continues across the cut into one of the incoming pieces, and every piece
+   * is joined. Returns for each run its piece (or -1: closed), or null.
+   */
+  private joinPieces(state: SuitState): number[] | null {
+    const { runs, pieces } = state;
+    const fits = (run: Run, piece: Piece) => {
+      const total = run.len + piece.post;
+      if (total < 3 || total > this.maxLen) return false;
+      // Classic: a run may hold the Ace only at an end.
+      if (!this.rules.wrapsThroughAce && this.orderRank(LAST) === 0 && run.len !== 1) return false;
+      if (run.tag === FREE) return true;
+      if (run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED)
+        return piece.tag === run.tag;
+      return piece.tag === PIECE_FREE;
+    };
+    const canClose = (run: Run) =>
+      !run.inc &&
+      run.len >= 3 &&
+      !(run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED);
+    const search = (j: number, used: number): number[] | null => {
+      const run = runs[j];
+      if (!run) return used === (1 << pieces.length) - 1 ? [] : null;
+      const choices = [-1, ...pieces.keys()].filter((p) =>
+        p < 0 ? canClose(run) : !(used & (1 << p)) && fits(run, pieces[p]!),
+      );
+      for (const p of choices) {
+        const rest = search(j + 1, p < 0 ? used : used | (1 << p));
+        if (rest) return [p, ...rest];
+      }
+      return null;
+    };
+    return search(0, 0);
+  }
+
+  orderRank(i: number): number {
+    return (i + this.cut) % RANKS;
+  }
+
+  private rebuild(last: Entry, lastKey: number): DpResult {
+    const steps: Option[] = [];
+    for (let e: Entry | null = last; e; e = e.parent) if (e.option) steps.push(e.option);
+    steps.reverse();
+    const melds: CardId[][] = [];
+    const open: CardId[][][] = Array.from({ length: SUIT_COUNT }, () => []);
+    const pieces: { piece: Piece; cards: CardId[] }[][] = Array.from(
+      { length: SUIT_COUNT },
+      () => [],
+    );
+    let placed = 0;
+    let kept = 0;
+    for (let i = 0; i < RANKS; i++) {
+      const setCards: { id: CardId; cls: number }[] = [];
+      let setsTaken = 0;
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const option = steps[i * SUIT_COUNT + s]!;
+        const before = open[s]!;
+        for (const { from, piece } of option.closed) {
+          if (piece) pieces[s]!.push({ piece, cards: before[from]! });
+          else melds.push(before[from]!);
+        }
+        open[s] = option.sources.map(({ from, card, split }) => {
+          let cards = [...(from >= 0 ? before[from]! : []), card];
+          if (split !== undefined) {
+            if (split) pieces[s]!.push({ piece: split, cards: cards.slice(0, 3) });
+            else melds.push(cards.slice(0, 3));
+            cards = cards.slice(3);
+          }
+          return cards;
+        });
+        setCards.push(...option.setCards);
+        setsTaken |= option.setsTaken;
+        placed += Math.floor(option.gain / PLACED_WEIGHT);
+        kept += option.gain % PLACED_WEIGHT;
+      }
+      const sets = arrangeSets(
+        setCards.map(({ id, cls }) => ({ suit: suitIndex(id), cls })),
+        setsTaken,
+      );
+      if (!sets) throw new Error("internal: a rank's sets cannot be rebuilt");
+      kept += sets.kept;
+      for (const g of [0, 1]) {
+        const group = setCards.filter((_, j) => sets.group[j] === g).map((c) => c.id);
+        if (group.length > 0) melds.push(group);
+      }
+    }
+    for (let s = 0; s < SUIT_COUNT; s++) {
+      const state = this.states[digit(lastKey, s)]!;
+      const ends = this.joinPieces(state)!;
+      ends.forEach((p, j) => {
+        if (p < 0) {
+          melds.push(open[s]![j]!);
+          return;
+        }
+        const want = state.pieces[p]!;
+        const at = pieces[s]!.findIndex(
+          (x) => x.piece.post === want.post && x.piece.tag === want.tag,
+        );
+        melds.push([...open[s]![j]!, ...pieces[s]![at]!.cards]);
+        pieces[s]!.splice(at, 1);
+      });
+    }
+    return { placed, kept, melds };
+  }
+
+  // --- read by SuitStep ---
+  tableAt(i: number, s: number): Phys[] {
+    return this.table[this.orderRank(i)]![s]!;
+  }
+  handAt(i: number, s: number): CardId[] {
+    return this.hand[this.orderRank(i)]![s]!;
+  }
+  setIndex(i: number, origin: number): number {
+    return this.setsAt[this.orderRank(i)]!.indexOf(origin);
+  }
+  info(origin: number): RunInfo | undefined {
+    return this.runInfo.get(origin);
+  }
+  starting(i: number, s: number): number[] {
+    return this.startingAt[i]![s]!;
+  }
+  crossingRuns(s: number): number[] {
+    return [...this.runInfo].filter(([, r]) => r.crossing && r.suit === s).map(([o]) => o);
+  }
+  internState(state: SuitState): number {
+    return this.intern(state);
+  }
+  get ruleSet(): MeldRules {
+    return this.rules;
+  }
+  get longest(): number {
+    return this.maxLen;
+  }
+}
+
+type Use = { kind: "cont"; from: number } | { kind: "new"; inc: boolean } | { kind: "set" };
+
+interface StepDraft {
+  runs: { run: Run; source: Source }[];
+  status: number[];
+  kept: number;
+  setsTaken: number;
+  setCards: { id: CardId; cls: number }[];
+}
+
+/** The options of one suit at one rank, from one suit state. */
+class SuitStep {
+  private readonly found = new Map<string, Option>();
+  private readonly tableCards: Phys[];
+  private readonly handCards: CardId[];
+
+  constructor(
+    private readonly p: RankProgramme,
+    private readonly i: number,
+    private readonly s: number,
+    private readonly state: SuitState,
+  ) {
+    this.tableCards = p.tableAt(i, s);
+    this.handCards = p.handAt(i, s);
+  }
+
+  options(): Option[] {
+    const status = [...this.state.status];
+    for (const origin of this.p.starting(this.i, this.s)) status.push(origin, UNMATCHED);
+    const runs = this.state.runs;
+    for (let closeMask = 0; closeMask < 1 << runs.length; closeMask++) {
+      const closed: { from: number; piece: Piece | null }[] = [];
+      const conts: number[] = [];
+      let ok = true;
+      runs.forEach((run, j) => {
+        if (closeMask & (1 << j)) {
+          if (run.inc)
+            closed.push({ from: j, piece: { post: run.len, tag: pieceTag(run, status) } });
+          else if (run.len < 3 || (run.tag >= 0 && statusOf(status, run.tag) === RESERVED_JOINED))
+            ok = false;
+          else closed.push({ from: j, piece: null });
+        } else if (this.canContinue(run)) conts.push(j);
+        else ok = false;
+      });
+      if (!ok) continue;
+      const have = this.tableCards.length + this.handCards.length;
+      for (let fresh = 0; fresh <= 2; fresh++) {
+        for (let toSets = 0; toSets <= 2; toSets++) {
+          const k = conts.length + fresh + toSets;
+          if (k < this.tableCards.length || k > have) continue;
+          const cards: Phys[] = [
+            ...this.tableCards,
+            ...this.handCards
+              .slice(0, k - this.tableCards.length)
+              .map((id) => ({ id, origin: HAND })),
+          ];
+          const incoming = this.i === 0 ? fresh : 0;
+          for (let inc = 0; inc <= incoming; inc++) {
+            const uses: Use[] = [
+              ...conts.map((from) => ({ kind: "cont", from }) as const),
+              ...Array.from({ length: fresh }, (_, j) => ({ kind: "new", inc: j < inc }) as const),
+              ...Array.from({ length: toSets }, () => ({ kind: "set" }) as const),
+            ];
+            for (const perm of permutations(cards))
+              this.assign(uses, perm, 0, closed, {
+                runs: [],
+                status: [...status],
+                kept: 0,
+                setsTaken: 0,
+                setCards: [],
+              });
+          }
+        }
+      }
+    }
+    return [...this.found.values()];
+  }
+
+  private canContinue(run: Run): boolean {
+    // Classic: only a run that starts at the Ace goes on to the 2.
+    if (!this.p.ruleSet.wrapsThroughAce && this.p.orderRank(this.i) === 1 && this.i > 0)
+      return !run.inc && run.len === 1;
+    if (run.tag === FREE) return true; // free runs are split instead of growing long
+    return run.len + 1 <= this.p.longest - (run.inc ? 1 : 0);
+  }
+
+  private assign(
+    uses: readonly Use[],
+    cards: readonly Phys[],
+    u: number,
+    closed: Option["closed"],
+    acc: StepDraft,
+  ): void {
+    const use = uses[u];
+    if (!use) {
+      this.finish(cards, closed, acc);
+      return;
+    }
+    const card = cards[u]!;
+    const next = (change: (a: StepDraft) => void) => {
+      const copy: StepDraft = {
+        runs: [...acc.runs],
+        status: [...acc.status],
+        kept: acc.kept,
+        setsTaken: acc.setsTaken,
+        setCards: [...acc.setCards],
+      };
+      change(copy);
+      this.assign(uses, cards, u + 1, closed, copy);
+    };
+    if (use.kind === "set") {
+      const setIndex = this.p.setIndex(this.i, card.origin);
+      const cls =
+        setIndex === 0 ? SET_CARD.firstSet : setIndex === 1 ? SET_CARD.secondSet : SET_CARD.other;
+      next((a) => a.setCards.push({ id: card.id, cls }));
+      if (card.origin >= 0 && setIndex < 0 && statusOf(acc.status, card.origin) === UNMATCHED)
+        next((a) => {
+          setStatus(a.status, card.origin, TAKEN);
+          a.setCards.push({ id: card.id, cls: SET_CARD.runClaim });
+        });
+      return;
+    }
+    const before = use.kind === "cont" ? this.state.runs[use.from]! : null;
+    let run: Run = before
+      ? { len: before.len + 1, tag: before.tag, inc: before.inc }
+      : { len: 1, tag: FREE, inc: use.kind === "new" && use.inc };
+    const source: Source = { from: use.kind === "cont" ? use.from : -1, card: card.id };
+    // A free run of six is three complete cards plus a fresh run of three.
+    if (run.tag === FREE && run.len === 6) {
+      source.split = run.inc ? { post: 3, tag: PIECE_FREE } : null;
+      run = { len: 3, tag: FREE, inc: false };
+    }
+    const push = (a: StepDraft, r: Run) => a.runs.push({ run: r, source });
+    if (run.tag !== FREE) {
+      next((a) => {
+        if (run.tag >= 0 && card.origin === run.tag) a.kept++;
+        push(a, run);
+      });
+      return;
+    }
+    next((a) => push(a, run));
+    const origin = card.origin;
+    const setIndex = this.p.setIndex(this.i, origin);
+    if (setIndex >= 0) {
+      next((a) => {
+        a.kept++;
+        a.setsTaken |= 1 << setIndex;
+        push(a, { ...run, tag: DONE });
+      });
+    } else if (origin >= 0) {
+      const status = statusOf(acc.status, origin);
+      const info = this.p.info(origin)!;
+      if (status === UNMATCHED)
+        next((a) => {
+          a.kept++;
+          setStatus(a.status, origin, TAKEN);
+          push(a, { ...run, tag: origin });
+        });
+      else if (status === RESERVED && !run.inc && info.crossing && this.i >= info.first)
+        next((a) => {
+          a.kept++;
+          setStatus(a.status, origin, RESERVED_JOINED);
+          push(a, { ...run, tag: origin });
+        });
+    }
+    // An incoming piece may be declared matched to an original run crossing the cut.
+    if (run.inc && !before) {
+      for (const crossing of this.p.crossingRuns(this.s)) {
+        if (statusOf(acc.status, crossing) !== UNMATCHED) continue;
+        next((a) => {
+          if (origin === crossing) a.kept++;
+          setStatus(a.status, crossing, RESERVED);
+          push(a, { ...run, tag: crossing });
+        });
+      }
+    }
+  }
+
+  private finish(cards: readonly Phys[], closed: Option["closed"], acc: StepDraft): void {
+    const placed = cards.filter((c) => c.origin === HAND).length;
+    const pieces = [...this.state.pieces];
+    for (const c of closed) if (c.piece) pieces.push(c.piece);
+    for (const r of acc.runs) if (r.source.split) pieces.push(r.source.split);
+    // Original runs that end here leave the state; runs matched to them are done.
+    const status: number[] = [];
+    const ended = new Set<number>();
+    for (let j = 0; j < acc.status.length; j += 2) {
+      const origin = acc.status[j]!;
+      const info = this.p.info(origin)!;
+      if (!info.crossing && info.last === this.i) ended.add(origin);
+      else status.push(origin, acc.status[j + 1]!);
+    }
+    const runs = acc.runs.map(({ run, source }) => ({
+      run: ended.has(run.tag) ? { ...run, tag: DONE } : run,
+      source,
+    }));
+    runs.sort((a, b) => compareRuns(a.run, b.run));
+    pieces.sort((a, b) => a.post - b.post || a.tag - b.tag);
+    const next = this.p.internState({ runs: runs.map((r) => r.run), status, pieces });
+    const pattern = patternOf(acc.setCards.map((c) => c.cls));
+    const gain = placed * PLACED_WEIGHT + acc.kept;
+    const key = `${next}|${pattern}|${acc.setsTaken}`;
+    const seen = this.found.get(key);
+    if (seen && seen.gain >= gain) return;
+    this.found.set(key, {
+      next,
+      gain,
+      pattern,
+      setsTaken: acc.setsTaken,
+      sources: runs.map((r) => r.source),
+      closed,
+      setCards: acc.setCards,
+    });
+  }
+}
+
+function pieceTag(run: Run, status: readonly number[]): number {
+  if (run.tag === FREE) return PIECE_FREE;
+  if (run.tag >= 0 && statusOf(status, run.tag) === RESERVED) return run.tag;
+  return PIECE_CLAIMED;
+}
+
+function compareRuns(a: Run, b: Run): number {
+  return Number(a.inc) - Number(b.inc) || a.tag - b.tag || a.len - b.len;
+}
+
+function statusOf(status: readonly number[], origin: number): number {
+  for (let j = 0; j < status.length; j += 2) if (status[j] === origin) return status[j + 1]!;
+  return -1;
+}
+
+function setStatus(status: number[], origin: number, value: number): void {
+  for (let j = 0; j < status.length; j += 2) if (status[j] === origin) status[j + 1] = value;
+}
+
+function suitIndex(card: CardId): number {
+  return SUITS.indexOf(suitOf(card));
+}
+
+function keyOf(ids: readonly number[]): number {
+  return ids.reduce((key, id, s) => key + id * POW[s]!, 0);
+}
+
+function digit(key: number, s: number): number {
+  return Math.floor(key / POW[s]!) % ID_BASE;
+}
+
+function upsert(
+  map: Map<number, Entry>,
+  key: number,
+  value: number,
+  parent: Entry,
+  option: Option | null,
+): void {
+  const seen = map.get(key);
+  if (!seen || value > seen.value) map.set(key, { value, parent, option });
+}
+
+function permutations(cards: readonly Phys[]): Phys[][] {
+  if (cards.length < 2) return [[...cards]];
+  const [a, b] = cards as [Phys, Phys];
+  return a.origin === b.origin
+    ? [[a, b]]
+    : [
+        [a, b],
+        [b, a],
+      ];
+}
+
+// A suit's set cards (0–2, each of a SET_CARD class) as one code 0..14, and a
+// rank's profile as the codes of its suits sorted, four bits each: sets care
+// only that suits differ, not which they are.
+function patternOf(classes: readonly number[]): number {
+  if (classes.length === 0) return 0;
+  if (classes.length === 1) return 1 + classes[0]!;
+  const [a, b] = [Math.min(...classes), Math.max(...classes)];
+  return 5 + a * 4 - (a * (a - 1)) / 2 + (b - a);
+}
+
+function patternClasses(pattern: number): number[] {
+  if (pattern <= 4) return [pattern - 1];
+  let code = pattern - 5;
+  for (let a = 0; a < 4; a++) {
+    if (code < 4 - a) return [a, a + code];
+    code -= 4 - a;
+  }
+  throw new Error(`internal: bad set pattern ${pattern}`);
+}
+
+function profileDigits(profile: number): number[] {
+  const digits: number[] = [];
+  for (let p = profile; p > 0; p = Math.floor(p / 16)) digits.push(p % 16);
+  return digits;
+}

@@ -1,0 +1,92 @@
+// Which target meld continues which original meld: the assignment that keeps
+// the most table cards where they are (docs/solver.md, "moved").
+
+import type { CardId } from "../engine/cards";
+
+/**
+ * For each target meld, the index of the original meld it continues, or -1.
+ * Maximises the cards shared by matched pairs (Hungarian method); pairs that
+ * share no card are never matched.
+ */
+export function matchMelds(
+  original: readonly (readonly CardId[])[],
+  target: readonly (readonly CardId[])[],
+): number[] {
+  const home = new Map<CardId, number>();
+  original.forEach((cards, m) => cards.forEach((c) => home.set(c, m)));
+  const shared = target.map((cards) => {
+    const row = new Array<number>(original.length).fill(0);
+    for (const c of cards) {
+      const m = home.get(c);
+      if (m !== undefined) row[m]!++;
+    }
+    return row;
+  });
+  const byTarget = assignMax(shared, target.length, original.length);
+  return byTarget.map((m, t) => (m >= 0 && shared[t]![m]! > 0 ? m : -1));
+}
+
+/** Cards of the original melds that end in the target meld matched to them. */
+export function keptCards(
+  original: readonly (readonly CardId[])[],
+  target: readonly (readonly CardId[])[],
+  match: readonly number[],
+): number {
+  return target.reduce((sum, cards, t) => {
+    const m = match[t]!;
+    return m < 0 ? sum : sum + cards.filter((c) => original[m]!.includes(c)).length;
+  }, 0);
+}
+
+/** Maximum-weight assignment of rows to columns on the padded square matrix. */
+function assignMax(weight: number[][], rows: number, cols: number): number[] {
+  const n = Math.max(rows, cols);
+  const cost = (i: number, j: number) => -(weight[i]?.[j] ?? 0);
+  // Potentials formulation, 1-based with a virtual column 0.
+  const u = new Array<number>(n + 1).fill(0);
+  const v = new Array<number>(n + 1).fill(0);
+  const rowOf = new Array<number>(n + 1).fill(0);
+  const way = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    rowOf[0] = i;
+    let j0 = 0;
+    const minv = new Array<number>(n + 1).fill(Infinity);
+    const used = new Array<boolean>(n + 1).fill(false);
+    do {
+      used[j0] = true;
+      const i0 = rowOf[j0]!;
+      let delta = Infinity;
+      let j1 = 0;
+      for (let j = 1; j <= n; j++) {
+        if (used[j]) continue;
+        const cur = cost(i0 - 1, j - 1) - u[i0]! - v[j]!;
+        if (cur < minv[j]!) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j]! < delta) {
+          delta = minv[j]!;
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= n; j++) {
+        if (used[j]) {
+          u[rowOf[j]!]! += delta;
+          v[j]! -= delta;
+        } else minv[j]! -= delta;
+      }
+      j0 = j1;
+    } while (rowOf[j0] !== 0);
+    do {
+      const j1 = way[j0]!;
+      rowOf[j0] = rowOf[j1]!;
+      j0 = j1;
+    } while (j0 !== 0);
+  }
+  const result = new Array<number>(rows).fill(-1);
+  for (let j = 1; j <= n; j++) {
+    const i = rowOf[j]! - 1;
+    if (i >= 0 && i < rows && j - 1 < cols) result[i] = j - 1;
+  }
+  return result;
+}
