@@ -92,11 +92,19 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
     // since both point back in time.
     const returned = new Set<CardId>();
     for (const s of log) {
-      if (!removed.has(s.id) && (returned.has(s.card) || (s.cause !== null && removed.has(s.cause))))
+      if (
+        !removed.has(s.id) &&
+        (returned.has(s.card) || (s.cause !== null && removed.has(s.cause)))
+      )
         removed.add(s.id);
       if (removed.has(s.id)) returned.add(s.card);
     }
-    const affected = new Set(meldsTouched(log.filter((s) => removed.has(s.id)), empty));
+    const affected = new Set(
+      meldsTouched(
+        log.filter((s) => removed.has(s.id)),
+        empty,
+      ),
+    );
     let grew = false;
     for (const play of plays) {
       const steps = log.filter((s) => s.play === play.id && !removed.has(s.id));

@@ -27,8 +27,7 @@ import {
 import { recordStep, splitIfLong } from "./table";
 
 export type ApplyResult =
-  | { ok: true; state: HandState; events: EngineEvent[] }
-  | { ok: false; rejection: Rejection };
+  { ok: true; state: HandState; events: EngineEvent[] } | { ok: false; rejection: Rejection };
 
 const reject = (code: RejectionCode, reason: string): Rejection => ({ code, reason });
 
@@ -55,7 +54,10 @@ export function apply(state: HandState, seat: unknown, input: unknown, now: unkn
 }
 
 /** Fires every timer due at or before `now`, in time order. */
-export function advance(state: HandState, now: Millis): { state: HandState; events: EngineEvent[] } {
+export function advance(
+  state: HandState,
+  now: Millis,
+): { state: HandState; events: EngineEvent[] } {
   if (now <= state.now) return { state, events: [] };
   const draft = draftOf(state);
   advanceDraft(draft, now);
@@ -123,7 +125,10 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
   switch (command.do) {
     case "draw": {
       if (staged)
-        return reject("staging-not-empty", "you cannot draw while your staging area holds cards (§5.3)");
+        return reject(
+          "staging-not-empty",
+          "you cannot draw while your staging area holds cards (§5.3)",
+        );
       const card = player.stock.shift();
       if (card === undefined) return reject("stock-empty", "your stock is empty (§4)");
       player.hand.push(card);
@@ -218,8 +223,14 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       if (command.to !== "new" && !target)
         return reject("no-such-meld", `there is no meld ${command.to} on the table`);
       if (target?.id === command.from)
-        return reject("cannot-go-there", `${name(command.card)} is already in meld ${command.from}`);
-      if (target && !couldBecomeMeld(draft.rules, [...settledCards(draft, target.id), command.card]))
+        return reject(
+          "cannot-go-there",
+          `${name(command.card)} is already in meld ${command.from}`,
+        );
+      if (
+        target &&
+        !couldBecomeMeld(draft.rules, [...settledCards(draft, target.id), command.card])
+      )
         return reject(
           "cannot-go-there",
           `${name(command.card)} cannot go into meld ${target.id}: it drops back (§6)`,
@@ -235,7 +246,14 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
         seat,
         play: play.id,
       });
-      emit(draft, { type: "moved", seat, play: play.id, card: command.card, from: command.from, to });
+      emit(draft, {
+        type: "moved",
+        seat,
+        play: play.id,
+        card: command.card,
+        from: command.from,
+        to,
+      });
       trackPingPong(draft, step);
       splitIfLong(draft, to, earlier, step);
       return null;

@@ -177,7 +177,9 @@ function handSetup(setup: Json, names: string[]): { seed: number } | { setup: Ha
     if (!isObject(value)) fail(`setup.${what} must map players to card lists`);
     for (const key of Object.keys(value))
       if (!names.includes(key)) fail(`setup.${what}: unknown player "${key}"`);
-    return names.map((n) => (value[n] === undefined ? [] : resolve(value[n], `setup.${what}.${n}`)));
+    return names.map((n) =>
+      value[n] === undefined ? [] : resolve(value[n], `setup.${what}.${n}`),
+    );
   };
   const removed = setup.removed === undefined ? [] : resolve(setup.removed, "setup.removed");
   const stocks = perPlayer(setup.stocks, "stocks");
@@ -196,8 +198,7 @@ function checkStep(step: unknown, index: number): { at: number; raw: Json } {
     fail(`step ${index}: "at" must be a number of seconds, 0 or more`);
   if (!(ACTIONS as readonly unknown[]).includes(step.do))
     fail(`step ${index}: unknown action ${JSON.stringify(step.do)}`);
-  if (step.do === "tick" && step.player !== undefined)
-    fail(`step ${index}: "tick" has no player`);
+  if (step.do === "tick" && step.player !== undefined) fail(`step ${index}: "tick" has no player`);
   if (step.do !== "tick" && typeof step.player !== "string")
     fail(`step ${index}: "${step.do}" needs a "player"`);
   return { at: step.at, raw: step };
@@ -213,7 +214,8 @@ function toCommand(state: HandState, seat: Seat, raw: Json): Command | string {
   const inMeld = (id: unknown) => state.table.find((m) => m.id === id)?.cards ?? [];
   const taken: CardId[] = [];
   const pick = (text: unknown, place: readonly CardId[]): CardId | string => {
-    if (typeof text !== "string") return `a card must be named like "7H", not ${JSON.stringify(text)}`;
+    if (typeof text !== "string")
+      return `a card must be named like "7H", not ${JSON.stringify(text)}`;
     const copies = copiesNamed(text).filter((c) => !taken.includes(c));
     if (copies.length === 0) return `${JSON.stringify(text)} is not a card`;
     const card = copies.find((c) => place.includes(c)) ?? copies[0]!;
@@ -310,7 +312,9 @@ export function checkExpect(result: ScenarioResult, expect: unknown): string[] {
         else pool.splice(index, 1);
       }
       if (pool.length > 0)
-        failures.push(`table: unexpected melds ${pool.map((m) => `[${m.cards.join(" ")}]`).join(" ")}`);
+        failures.push(
+          `table: unexpected melds ${pool.map((m) => `[${m.cards.join(" ")}]`).join(" ")}`,
+        );
     }
   }
 
@@ -323,7 +327,8 @@ export function checkExpect(result: ScenarioResult, expect: unknown): string[] {
       }
       for (const [field, value] of Object.entries(wanted)) {
         const got = actual[field as keyof typeof actual];
-        if (field === "hand" || field === "staging") same(`${name}.${field}`, multiset(got), multiset(value));
+        if (field === "hand" || field === "staging")
+          same(`${name}.${field}`, multiset(got), multiset(value));
         else same(`${name}.${field}`, got, value);
       }
     }

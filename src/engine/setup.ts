@@ -45,8 +45,10 @@ export function deal(seed: number, seats = SEATS): HandSetup {
 export function newHand(options: NewHandOptions): NewHand {
   const rules = options.rules ?? "machiavelox";
   const seats = options.seats ?? SEATS;
-  if (rules !== "machiavelox") return { ok: false, error: `rules "${rules}" are not implemented yet` };
-  if (seats !== SEATS) return { ok: false, error: `Machiavelox is played by ${SEATS}, not ${seats}` };
+  if (rules !== "machiavelox")
+    return { ok: false, error: `rules "${rules}" are not implemented yet` };
+  if (seats !== SEATS)
+    return { ok: false, error: `Machiavelox is played by ${SEATS}, not ${seats}` };
   if (!Number.isInteger(options.now) || options.now < 0)
     return { ok: false, error: "now must be a non-negative integer of milliseconds" };
   if ((options.seed === undefined) === (options.setup === undefined))
