@@ -1,0 +1,50 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Field, FormError, SubmitButton } from "../form";
+
+/** Only paths of this site: never send a player elsewhere after signing in. */
+function localPath(url: string | null): string | null {
+  if (!url) return null;
+  const target = new URL(url, location.origin);
+  return target.origin === location.origin ? target.pathname + target.search : null;
+}
+
+export function SignInForm() {
+  const router = useRouter();
+  const callbackUrl = useSearchParams().get("callbackUrl");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!name || !password) {
+      setError("Enter your name and password.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await signIn("credentials", { name, password, redirect: false });
+    if (!result?.ok) {
+      setError(result?.error ?? "Signing in failed; try again.");
+      setBusy(false);
+      return;
+    }
+    router.push(localPath(callbackUrl) ?? "/");
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormError message={error} />
+      <Field label="Name" name="name" autoComplete="username" />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" />
+      <SubmitButton busy={busy}>{busy ? "Signing in…" : "Sign in"}</SubmitButton>
+    </form>
+  );
+}
