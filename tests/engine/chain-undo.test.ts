@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { describeUndo } from "@/engine/engine-events";
+import { advance } from "@/engine/engine";
+import { spectatorView } from "@/engine/views";
+import { A, B, C, card, hand, names, play, run, sorted, tableOf } from "./helpers";
+
+const keepOpen = { do: "add", card: card("2D"), meld: 2 } as const;
+
+describe("§5.5 the chain undo", () => {
+  it("§5.5 the card track: whoever used a card that goes back falls with it", () => {
+    let state = hand({ hands: ["", "7C 2D", "KD"], table: ["4C 5C 6C", "9H 10H JH"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, C, { do: "stage", card: card("KD") }, 3);
+    state = play(state, C, { do: "move", card: card("7C"), from: 1, to: "new" }, 4);
+    state = play(state, B, { do: "cancel" }, 5);
+    expect(tableOf(state)).toEqual([sorted("4C 5C 6C"), sorted("9H 10H JH")]);
+    expect(names(state.players[B]!.hand)).toBe(sorted("7C 2D"));
+    expect(state.players[C]!.play).not.toBeNull();
+  });
+
+  it("§5.5 the meld track: later work on the same meld falls only if it needed the card", () => {
+    let state = hand({ hands: ["7C", "JS"], table: ["4C 5C 6C"] });
+    state = play(state, B, { do: "add", card: card("JS"), meld: 1 }, 1);
+    state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 2);
+    const { state: after, events } = run(state, B, { do: "cancel" }, 3);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C 7C")]);
+    expect(events.filter((e) => e.type === "undone").map((e) => e.seat)).toEqual([B]);
+  });
+
+  it("§5.5 a notice tells the player hit what was undone and which failed play caused it", () => {
+    let state = hand({ hands: ["8C", "7C 2D"], table: ["4C 5C 6C", "9H 10H JH"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    const { events } = run(state, B, { do: "cancel" }, 4);
+    const notice = events.find((e) => e.type === "undone" && e.seat === A);
+    if (notice?.type !== "undone") throw new Error("no notice for A");
+    expect(notice).toMatchObject({ wasOpen: false, cause: { seat: B, reason: "cancelled" } });
+    expect(describeUndo(notice, (s) => "ABC"[s]!)).toBe(
+      "Chain undo on your finished play #2: 8C back to your hand, because B cancelled play #1.",
+    );
+  });
+
+  it("§5.5 a confirmed play can be undone after the fact: its cards go back to whoever played them", () => {
+    let state = hand({ hands: ["8C", "7C 2D"], table: ["4C 5C 6C", "9H 10H JH"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    expect(state.plays.find((p) => p.seat === A)?.open).toBe(false);
+    state = play(state, B, { do: "cancel" }, 4);
+    expect(names(state.players[A]!.hand)).toBe("8C");
+    expect(state.plays.some((p) => p.seat === A)).toBe(false);
+  });
+
+  it("§5.5 draws are never undone", () => {
+    let state = hand({ stocks: ["2D 3D"], table: ["9H 10H JH"] });
+    state = play(state, A, { do: "draw" }, 1);
+    state = play(state, A, { do: "add", card: card("2D"), meld: 1 }, 2);
+    state = play(state, A, { do: "cancel" }, 3);
+    expect(names(state.players[A]!.hand)).toBe("2D");
+    expect(names(state.players[A]!.stock)).toBe("3D");
+  });
+
+  it("§5.5 a finished play stays not yet safe for 40 s after its last step, then becomes final", () => {
+    let state = hand({ hands: ["7C"], table: ["4C 5C 6C"] });
+    state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 2);
+    expect(spectatorView(state).table[0]!.notYetSafe).toBe(true);
+    expect(spectatorView(state).plays[0]!.safeAt).toBe(42_000);
+    state = advance(state, 41_999).state;
+    expect(state.log).toHaveLength(1);
+    const { state: after, events } = advance(state, 42_000);
+    expect(events).toMatchObject([{ type: "final", seat: A, at: 42_000 }]);
+    expect(after.log).toEqual([]);
+    expect(after.plays).toEqual([]);
+    expect(after.base).toEqual(after.table);
+    expect(spectatorView(after).table[0]!.notYetSafe).toBe(false);
+  });
+
+  it("§5.5 the chain never reaches a final play: final steps are folded into the table's base", () => {
+    let state = hand({ hands: ["7C", "9D"], table: ["4C 5C 6C", "9C 9H 9S"] });
+    state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);
+    state = play(state, B, { do: "stage", card: card("9D") }, 45);
+    state = play(state, B, { do: "move", card: card("7C"), from: 1, to: "new" }, 46);
+    state = play(state, B, { do: "cancel" }, 47);
+    expect(tableOf(state)).toEqual([sorted("4C 5C 6C 7C"), sorted("9C 9H 9S")]);
+    expect(names(state.players[A]!.hand)).toBe("");
+  });
+
+  it("§5.3/§5.5 undoing a whole play with moves brings back everyone who built on its moves", () => {
+    let state = hand({ hands: ["9D", "9S"], table: ["6H 7H 8H 9H", "6C 7C 8C 9C"] });
+    state = play(state, A, { do: "stage", card: card("9D") }, 1);
+    state = play(state, A, { do: "move", card: card("9H"), from: 1, to: "new" }, 2);
+    state = play(state, A, { do: "move", card: card("9C"), from: 2, to: 3 }, 3);
+    state = play(state, B, { do: "add", card: card("9S"), meld: 3 }, 4);
+    expect(state.players[B]!.play).toBeNull();
+    state = play(state, A, { do: "end" }, 5);
+    expect(tableOf(state)).toEqual([sorted("6H 7H 8H 9H"), sorted("6C 7C 8C 9C")]);
+    expect(names(state.players[B]!.hand)).toBe("9S");
+    expect(names(state.players[A]!.hand)).toBe("9D");
+  });
+
+  it("§3.1/§5.5 undoing the card that made a run too long undoes its split", () => {
+    let state = hand({ hands: ["QD 2S"], table: ["2D 3D 4D 5D 6D 7D 8D 9D 10D JD", "9H 10H JH"] });
+    state = play(state, A, { do: "add", card: card("2S"), meld: 2 }, 1);
+    state = play(state, A, { do: "add", card: card("QD"), meld: 1 }, 2);
+    expect(state.table.map((m) => m.cards.length)).toEqual([6, 4, 5]);
+    state = play(state, A, { do: "cancel" }, 3);
+    expect(tableOf(state)).toEqual([sorted("2D 3D 4D 5D 6D 7D 8D 9D 10D JD"), sorted("9H 10H JH")]);
+  });
+});
