@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { nextDeadline } from "@/engine/engine";
+import { A, B, card, hand, play, refusal, run, sorted, tableOf } from "./helpers";
+
+const declared = () => {
+  let state = hand({ hands: ["8H", "KD", "QS"], table: ["9H 9C 9D 9S", "10H JH QH"] });
+  state = play(state, A, { do: "stage", card: card("8H") }, 1);
+  state = play(state, B, { do: "stage", card: card("KD") }, 2);
+  return state;
+};
+
+describe("§6 conflicts", () => {
+  it("§6 taking a table card requires declared cards, exactly like moving it", () => {
+    const state = hand({ table: ["9H 9C 9D 9S"] });
+    expect(refusal(state, A, { do: "take", card: card("9H"), meld: 1 }, 1).code).toBe(
+      "not-declared",
+    );
+  });
+
+  it("§6 while you hold a card nobody can take it from you, and you cannot hold two", () => {
+    let state = play(declared(), A, { do: "take", card: card("9H"), meld: 1 }, 3);
+    expect(refusal(state, B, { do: "take", card: card("9H"), meld: 1 }, 4).code).toBe(
+      "held-by-other",
+    );
+    expect(refusal(state, A, { do: "take", card: card("9C"), meld: 1 }, 4).code).toBe(
+      "holding-another",
+    );
+    state = play(state, B, { do: "take", card: card("9C"), meld: 1 }, 4);
+    expect(state.players.map((p) => p.hold?.card ?? null)).toEqual([card("9H"), card("9C"), null]);
+  });
+
+  it("§6 a held card becomes free for everyone again after 10 seconds", () => {
+    const state = play(declared(), A, { do: "take", card: card("9H"), meld: 1 }, 3);
+    expect(nextDeadline(state)).toBe(13_000);
+    expect(refusal(state, B, { do: "take", card: card("9H"), meld: 1 }, 12.999).code).toBe(
+      "held-by-other",
+    );
+    const { state: after, events } = run(state, B, { do: "take", card: card("9H"), meld: 1 }, 13);
+    expect(events[0]).toMatchObject({ type: "released", seat: A, reason: "expired", at: 13_000 });
+    expect(after.players[B]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6 a card moved where it cannot go drops back and changes nothing", () => {
+    const state = hand({ hands: ["8H"], table: ["9H 9C 9D 9S", "KS KH KD"] });
+    const staged = play(state, A, { do: "stage", card: card("8H") }, 1);
+    const rejection = refusal(staged, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 2);
+    expect(rejection).toEqual({
+      code: "cannot-go-there",
+      reason: "9H cannot go into meld 2: it drops back (§6)",
+    });
+  });
+
+  it("§6 the fit of a moved card ignores other players' cards on trial in the target meld", () => {
+    let state = hand({ hands: ["8H", "", "JS"], table: ["9H 9C 9D 9S", "10H JH QH"] });
+    state = play(state, 2, { do: "add", card: card("JS"), meld: 2 }, 1);
+    state = play(state, A, { do: "stage", card: card("8H") }, 2);
+    state = play(state, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 3);
+    expect(tableOf(state)[1]).toBe(sorted("9H 10H JH QH JS"));
+  });
+
+  it("§6 the fastest wins: the second player to want a moved card is refused", () => {
+    let state = play(declared(), A, { do: "move", card: card("9H"), from: 1, to: 2 }, 3);
+    expect(refusal(state, B, { do: "take", card: card("9H"), meld: 1 }, 3).code).toBe(
+      "card-not-here",
+    );
+    state = play(state, B, { do: "take", card: card("9H"), meld: 2 }, 4);
+    expect(state.players[B]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6 ping-pong: the third return reserves the card for the player whose play started first", () => {
+    let state = declared();
+    state = play(state, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 3);
+    state = play(state, B, { do: "move", card: card("9H"), from: 2, to: 1 }, 4);
+    state = play(state, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 5);
+    expect(state.reserved).toEqual([]);
+    const { state: after, events } = run(
+      state,
+      B,
+      { do: "move", card: card("9H"), from: 2, to: 1 },
+      6,
+    );
+    expect(events.find((e) => e.type === "reserved")).toMatchObject({ card: card("9H"), seat: A });
+    expect(refusal(after, B, { do: "take", card: card("9H"), meld: 1 }, 7).code).toBe("reserved");
+    const ended = play(after, A, { do: "cancel" }, 8);
+    expect(ended.reserved).toEqual([]);
+  });
+
+  it("§6 a card moved back and forth by one player alone is no ping-pong", () => {
+    let state = declared();
+    for (const [from, to, at] of [
+      [1, 2, 3],
+      [2, 1, 4],
+      [1, 2, 5],
+      [2, 1, 6],
+      [1, 2, 7],
+    ] as const)
+      state = play(state, A, { do: "move", card: card("9H"), from, to }, at);
+    expect(state.reserved).toEqual([]);
+  });
+});
