@@ -1,10 +1,25 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+const resolve = { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } };
+
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve,
   test: {
     include: ["tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
+    // Pure tests need no database; tests/db runs twice, on the embedded default and on the
+    // machine's PostgreSQL (TEST_POSTGRES_URL), each time in a database of its own.
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", exclude: ["tests/e2e/**", "tests/db/**", "node_modules/**"] },
+      },
+      // Not `extends`: that would add the root's include (every test) to tests/db.
+      ...["db:embedded", "db:postgres"].map((name) => ({
+        resolve,
+        test: { name, include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/db/setup.ts"] },
+      })),
+    ],
   },
 });
