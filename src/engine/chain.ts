@@ -4,14 +4,16 @@
 // produced, with other players' cards on trial left out unless the play needed
 // them. The chain undo removes steps: a removed step sends its card back where
 // it came from, so every later step of that card falls (the card track); every
-// play whose judged view of a meld was in order before the undo and is not
-// after it needed what went away, and falls too (the meld track) — entirely if
-// it had finished, only the steps on that meld if it is still open. This
-// repeats until nothing more falls.
+// play whose judged view of a meld was in order before and is not after needed
+// what went away, and falls too (the meld track) — entirely if it had finished,
+// only the steps on that meld if it is still open. This repeats until nothing
+// more falls. When a play ends, its surviving cards stop being on trial: a
+// finished play that had confirmed by leaving them out is judged again with
+// them (see docs/rules-decisions.md, §5.4).
 
 import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
-import type { PlayEndReason, UndoneCard } from "./engine-events";
+import type { UndoCause, UndoneCard } from "./engine-events";
 import type { MeldId, PlayId, Step } from "./state";
 import { inOrder, meldsOfStep, replayTable } from "./table";
 
@@ -22,10 +24,13 @@ export interface Judge {
   draft: Draft;
   /** Plays open when the judgement or the chain began: their cards are on trial. */
   open: ReadonlySet<PlayId>;
+  /** The play being ended, if any: once it ends, its cards are on trial no more. */
+  ending: PlayId | null;
 }
 
-export function judgeOf(draft: Draft): Judge {
-  return { draft, open: new Set(draft.state.plays.filter((p) => p.open).map((p) => p.id)) };
+export function judgeOf(draft: Draft, ending: PlayId | null = null): Judge {
+  const open = new Set(draft.state.plays.filter((p) => p.open).map((p) => p.id));
+  return { draft, open, ending };
 }
 
 /**
@@ -38,6 +43,7 @@ export function judgedValid(
   play: PlayId,
   meld: MeldId,
   removed: ReadonlySet<number>,
+  open: ReadonlySet<PlayId> = judge.open,
 ): boolean {
   const { log, base } = judge.draft.state;
   let last = -1;
@@ -57,7 +63,7 @@ export function judgedValid(
   const own: CardId[] = [];
   const onTrial: CardId[] = [];
   for (const [card, by] of broughtBy) {
-    if (by !== null && by !== play && judge.open.has(by)) onTrial.push(card);
+    if (by !== null && by !== play && open.has(by)) onTrial.push(card);
     else own.push(card);
   }
   const ok = (cards: CardId[]) => inOrder(judge.draft, cards);
@@ -81,6 +87,7 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   const { log, plays } = judge.draft.state;
   const removed = new Set(initial);
   const empty = new Set<number>();
+  const openAfter = new Set([...judge.open].filter((id) => id !== judge.ending));
   const before = new Map<string, boolean>();
   const validBefore = (play: PlayId, meld: MeldId) => {
     const key = `${play}:${meld}`;
@@ -99,24 +106,20 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
         removed.add(s.id);
       if (removed.has(s.id)) returned.add(s.card);
     }
-    const affected = new Set(
-      meldsTouched(
-        log.filter((s) => removed.has(s.id)),
-        empty,
-      ),
-    );
+    const changed = log.filter((s) => removed.has(s.id) || s.play === judge.ending);
+    const affected = new Set(meldsTouched(changed, empty));
     let grew = false;
     for (const play of plays) {
+      const open = judge.open.has(play.id);
       const steps = log.filter((s) => s.play === play.id && !removed.has(s.id));
       for (const meld of meldsTouched(steps, removed)) {
-        if (!affected.has(meld) || judgedValid(judge, play.id, meld, removed)) continue;
-        if (!validBefore(play.id, meld)) continue;
-        const falling = judge.open.has(play.id)
-          ? steps.filter((s) => meldsOfStep(s).includes(meld))
-          : steps;
+        if (!affected.has(meld) || !validBefore(play.id, meld)) continue;
+        // Open plays are judged by their own end; finished ones live with cards now confirmed.
+        if (judgedValid(judge, play.id, meld, removed, open ? judge.open : openAfter)) continue;
+        const falling = open ? steps.filter((s) => meldsOfStep(s).includes(meld)) : steps;
         falling.forEach((s) => removed.add(s.id));
         grew = true;
-        if (!judge.open.has(play.id)) break;
+        if (!open) break;
       }
     }
     if (!grew) return removed;
@@ -132,7 +135,7 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
 export function applyUndo(
   draft: Draft,
   removed: ReadonlySet<number>,
-  cause: { seat: number; play: PlayId; reason: PlayEndReason },
+  cause: UndoCause,
   wasOpen: ReadonlySet<PlayId>,
 ): void {
   if (removed.size === 0) return;

@@ -7,6 +7,14 @@ import type { Millis, MeldId, PlayId, Seat } from "./state";
 export type PlayEndReason = "ended" | "time" | "in order" | "cancelled";
 export type PlayOutcome = "confirmed" | "partly undone" | "undone" | "empty";
 
+/** Which play's end set a chain undo off, and how it ended. */
+export type UndoCause = {
+  seat: Seat;
+  play: PlayId;
+  /** How the play ended: what fell set the card and meld tracks off, what stayed is no longer on trial. */
+  kind: "cancelled" | "failed" | "partly undone" | "confirmed";
+};
+
 /** Where an undone card went: back to a meld, or to its owner's hand or staging area. */
 export type UndoneCard = { card: CardId; to: MeldId | "hand" | "staging" };
 
@@ -43,7 +51,7 @@ export type EventBody =
       play: PlayId;
       /** Whether the play was still open: open plays lose only the connected piece. */
       wasOpen: boolean;
-      cause: { seat: Seat; play: PlayId; reason: PlayEndReason };
+      cause: UndoCause;
       cards: UndoneCard[];
     }
   | { type: "reserved"; card: CardId; seat: Seat }
@@ -70,14 +78,15 @@ export function describeUndo(
     to === "hand" ? "your hand" : to === "staging" ? "your staging area" : `meld ${to}`;
   const moves = event.cards.map((c) => `${cardName(c.card)} back to ${where(c.to)}`).join(", ");
   const own = event.cause.play === event.play;
-  const cause =
-    event.cause.reason === "cancelled"
-      ? own
-        ? "you cancelled your play"
-        : `${nameOf(event.cause.seat)} cancelled play #${event.cause.play}`
-      : own
-        ? "your play failed its judgement"
-        : `${nameOf(event.cause.seat)}'s play #${event.cause.play} failed`;
+  const who = nameOf(event.cause.seat);
+  const cause = {
+    cancelled: own ? "you cancelled your play" : `${who} cancelled play #${event.cause.play}`,
+    failed: own ? "your play failed its judgement" : `${who}'s play #${event.cause.play} failed`,
+    "partly undone": own
+      ? "your play failed its judgement there"
+      : `${who}'s play #${event.cause.play} was partly undone and partly confirmed`,
+    confirmed: `${who}'s play #${event.cause.play} was confirmed with cards your play had left out`,
+  }[event.cause.kind];
   const scope = event.wasOpen ? "open play" : "finished play";
   return `Chain undo on your ${scope} #${event.play}: ${moves}, because ${cause}.`;
 }

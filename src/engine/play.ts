@@ -38,7 +38,7 @@ export function ensurePlay(draft: Draft, seat: Seat): Play {
  */
 export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   const { state } = draft;
-  const judge = judgeOf(draft);
+  const judge = judgeOf(draft, play.id);
   const steps = () => state.log.filter((s) => s.play === play.id);
   const none = new Set<number>();
   const invalid =
@@ -72,7 +72,16 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   player.hand.push(...returned);
   player.staging = [];
   const ownSteps = steps().length;
-  applyUndo(draft, removed, { seat: play.seat, play: play.id, reason }, judge.open);
+  const fell = steps().filter((s) => removed.has(s.id)).length;
+  const kind =
+    reason === "cancelled"
+      ? "cancelled"
+      : fell === 0
+        ? "confirmed"
+        : fell === steps().length
+          ? "failed"
+          : "partly undone";
+  applyUndo(draft, removed, { seat: play.seat, play: play.id, kind }, judge.open);
   const surviving = new Set(state.log.filter((s) => s.play === play.id).map((s) => s.id));
   play.laid = play.lays.some((lay) => lay.every((id) => surviving.has(id)));
   if ([...surviving].some((id) => isOwnCard(state.log.find((s) => s.id === id)!)))

@@ -36,7 +36,7 @@ describe("§5.5 the chain undo", () => {
     const { events } = run(state, B, { do: "cancel" }, 4);
     const notice = events.find((e) => e.type === "undone" && e.seat === A);
     if (notice?.type !== "undone") throw new Error("no notice for A");
-    expect(notice).toMatchObject({ wasOpen: false, cause: { seat: B, reason: "cancelled" } });
+    expect(notice).toMatchObject({ wasOpen: false, cause: { seat: B, kind: "cancelled" } });
     expect(describeUndo(notice, (s) => "ABC"[s]!)).toBe(
       "Chain undo on your finished play #2: 8C back to your hand, because B cancelled play #1.",
     );

@@ -57,7 +57,7 @@ export function run(
 }
 
 /** The rejection a command must get. */
-export function refusal(state: HandState, seat: Seat, command: unknown, at: number) {
+export function refusal(state: HandState, seat: unknown, command: unknown, at: number) {
   const result = apply(state, seat, command, Math.round(at * 1000));
   if (result.ok) throw new Error(`${JSON.stringify(command)} was accepted`);
   return result.rejection;
