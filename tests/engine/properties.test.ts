@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { CARD_COUNT, type CardId } from "@/engine/cards";
+import { apply } from "@/engine/engine";
+import { isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
+import type { HandState } from "@/engine/state";
+import { replayTable } from "@/engine/table";
+import { spectatorView, viewFor } from "@/engine/views";
+import { busyPosition, type Choice, commandFor } from "./random-play";
+
+const choice = fc.record({
+  seat: fc.nat(2),
+  kind: fc.nat(40),
+  a: fc.nat(1000),
+  b: fc.nat(1000),
+  dt: fc.oneof(fc.constant(0), fc.nat(3000), fc.nat(15_000)),
+});
+const game = fc.record({
+  seed: fc.nat(1000),
+  choices: fc.array(choice, { minLength: 1, maxLength: 120 }),
+});
+
+function playOut(seed: number, choices: Choice[], check?: (state: HandState) => void): HandState {
+  let state = busyPosition(seed);
+  let now = 0;
+  for (const c of choices) {
+    now += c.dt;
+    const { seat, command } = commandFor(state, c);
+    const result = apply(state, seat, command, now);
+    if (result.ok) state = result.state;
+    check?.(state);
+  }
+  return state;
+}
+
+function everyCard(state: HandState): CardId[] {
+  return [
+    ...state.removed,
+    ...state.unused,
+    ...state.players.flatMap((p) => [...p.stock, ...p.hand, ...p.staging]),
+    ...state.table.flatMap((m) => m.cards),
+  ];
+}
+
+describe("properties of random play by three seats", () => {
+  it("§1 no card is ever lost or duplicated: each of the 104 is in exactly one place", () => {
+    fc.assert(
+      fc.property(game, ({ seed, choices }) => {
+        playOut(seed, choices, (state) => {
+          const all = everyCard(state);
+          expect(all).toHaveLength(CARD_COUNT);
+          expect(new Set(all).size).toBe(CARD_COUNT);
+          expect(state.table).toEqual(replayTable(state.base, state.log));
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("§5.4/§5.5 a judged and final meld is never left invalid", () => {
+    fc.assert(
+      fc.property(game, ({ seed, choices }) => {
+        playOut(seed, choices, (state) => {
+          for (const meld of state.base)
+            expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("the same commands at the same times always give the same state, and the state is plain JSON", () => {
+    fc.assert(
+      fc.property(game, ({ seed, choices }) => {
+        const first = playOut(seed, choices);
+        expect(playOut(seed, choices)).toEqual(first);
+        expect(JSON.parse(JSON.stringify(first))).toEqual(first);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("§4 a seat's view never contains another seat's hand or any stock's cards", () => {
+    fc.assert(
+      fc.property(game, ({ seed, choices }) => {
+        const state = playOut(seed, choices);
+        state.players.forEach((_, seat) => {
+          const view = viewFor(state, seat);
+          const hidden = new Set(
+            state.players.flatMap((p, s) => [...p.stock, ...(s === seat ? [] : p.hand)]),
+          );
+          const visible = [
+            ...view.removed,
+            ...view.table.flatMap((m) => m.cards.map((c) => c.card)),
+            ...view.seats.flatMap((s) => [
+              ...s.staging,
+              ...(s.holding === null ? [] : [s.holding]),
+            ]),
+            ...(view.you?.hand ?? []),
+            ...(view.you?.staging ?? []),
+          ];
+          expect(visible.filter((c) => hidden.has(c))).toEqual([]);
+          expect(Object.keys(view.seats[0]!).sort()).toEqual(
+            ["handCount", "holding", "play", "seat", "staging", "status", "stockCount"].sort(),
+          );
+        });
+        expect(spectatorView(state).you).toBeNull();
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
