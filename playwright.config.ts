@@ -1,18 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-// The real server, built for production, on a free port with a data folder of its own.
-// Set once in the runner's environment, which its workers inherit and re-read.
+// The real server, built for production, on a free port with a data folder of its own
+// (kept between runs, apart from the one `npm start` uses). The port is chosen once, in the
+// runner's environment, which its workers inherit when they re-read this file.
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "-e",
   "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
 ])
   .toString()
   .trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "machiavelox-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -46,11 +43,13 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
+    // SIGTERM lets the server stop its database; the default would kill it outright.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: ".data/e2e",
       DATABASE_URL: "",
       NEXTAUTH_SECRET: "",
       NEXTAUTH_URL: "",
