@@ -12,7 +12,16 @@ export interface Draft {
 }
 
 export function draftOf(state: HandState): Draft {
-  return { state: structuredClone(state), rules: meldRulesFor(state.rules), events: [] };
+  return { state: copyPlain(state), rules: meldRulesFor(state.rules), events: [] };
+}
+
+/** Deep copy of plain JSON data: several times faster than structuredClone for the state. */
+export function copyPlain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
 }
 
 export function emit(draft: Draft, body: EventBody): void {

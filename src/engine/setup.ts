@@ -4,6 +4,7 @@
 
 import { type CardId, CARD_COUNT, cardName, fullDeck, isCardId } from "./cards";
 import type { RuleSetId } from "./melds";
+import { copyPlain } from "./draft";
 import { mulberry32, shuffle } from "./rng";
 import type { HandState, Millis, PlayerState } from "./state";
 
@@ -105,7 +106,7 @@ export function newHand(options: NewHandOptions): NewHand {
     unused: Array.from({ length: CARD_COUNT }, (_, c) => c).filter((c) => !used.has(c)),
     players,
     table,
-    base: structuredClone(table),
+    base: copyPlain(table),
     log: [],
     plays: [],
     contests: [],

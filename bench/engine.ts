@@ -1,0 +1,131 @@
+// `npm run bench:engine`: how fast the rules engine applies commands on a busy
+// table, and what the worst chain undo costs. Prints figures; asserts nothing.
+
+import { cards } from "../src/engine/cards";
+import type { Command } from "../src/engine/commands";
+import { copyPlain } from "../src/engine/draft";
+import { apply } from "../src/engine/engine";
+import { mulberry32 } from "../src/engine/rng";
+import { newHand } from "../src/engine/setup";
+import type { HandState } from "../src/engine/state";
+import { busyPosition, commandFor } from "../tests/engine/random-play";
+
+function time<T>(run: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = run();
+  return { ms: performance.now() - start, value };
+}
+
+function mustApply(state: HandState, seat: number, command: Command, now: number): HandState {
+  const result = apply(state, seat, command, now);
+  if (!result.ok) throw new Error(`${JSON.stringify(command)}: ${result.rejection.reason}`);
+  return result.state;
+}
+
+/**
+ * Random mostly-legal commands from three seats on a full table, the state
+ * carried along; every 200 commands play moves to a fresh busy position, so the
+ * table never runs dry.
+ */
+function throughput(count: number) {
+  const random = mulberry32(2024);
+  const n = (k: number) => Math.floor(random() * k);
+  const positions = Array.from({ length: Math.ceil(count / 200) }, (_, i) => busyPosition(i, 12));
+  let state = positions[0]!;
+  let now = 0;
+  let accepted = 0;
+  let maxLog = 0;
+  const { ms } = time(() => {
+    for (let i = 0; i < count; i++) {
+      if (i % 200 === 0) [state, now] = [positions[i / 200]!, 0];
+      now += [0, n(2000), n(6000)][n(3)]!;
+      const { seat, command } = commandFor(state, {
+        seat: n(3),
+        kind: n(41),
+        a: n(1000),
+        b: n(1000),
+        dt: 0,
+      });
+      const result = apply(state, seat, command, now);
+      if (result.ok) {
+        accepted++;
+        state = result.state;
+        maxLog = Math.max(maxLog, state.log.length);
+      }
+    }
+  });
+  return { ms, accepted, maxLog };
+}
+
+/**
+ * The longest chain we can build: B keeps four 5s on trial; A and C then take
+ * turns extending the four runs card by card, each a play of its own leaning
+ * on the one before. B's Cancel brings every one of them down.
+ */
+function worstChain(): { before: HandState; plays: number } {
+  const suits = ["H", "S", "D", "C"];
+  const created = newHand({
+    now: 0,
+    setup: {
+      removed: [],
+      stocks: [[], [], []],
+      hands: [
+        cards(suits.flatMap((s) => ["6", "8", "10", "Q"].map((r) => r + s)).join(" ")),
+        cards([...suits.map((s) => `5${s}`), "2S"].join(" ")).map((c) =>
+          c === cards("2S")[0] ? c + 52 : c,
+        ),
+        cards(suits.flatMap((s) => ["7", "9", "J", "K"].map((r) => r + s)).join(" ")),
+      ],
+      table: [
+        ...suits.map((s) => cards(`2${s} 3${s} 4${s}`)),
+        cards("9H 10H JH").map((c) => c + 52),
+      ],
+    },
+  });
+  if (!created.ok) throw new Error(created.error);
+  let state = created.state;
+  let now = 0;
+  // B's junk on meld 5 keeps its play open, so its 5s stay on trial.
+  state = mustApply(state, 1, { do: "add", card: cards("2S")[0]! + 52, meld: 5 }, (now += 10));
+  suits.forEach((s, i) => {
+    state = mustApply(state, 1, { do: "add", card: cards(`5${s}`)[0]!, meld: i + 1 }, (now += 10));
+  });
+  let plays = 0;
+  for (const rank of ["6", "7", "8", "9", "10", "J", "Q", "K"]) {
+    suits.forEach((s) => {
+      const card = cards(`${rank}${s}`)[0]!;
+      const seat = state.players[0]!.hand.includes(card) ? 0 : 2;
+      const meld = state.table.find((m) =>
+        m.cards.some(
+          (c) => c % 13 === (card % 13) - 1 && Math.floor(c / 13) % 4 === Math.floor(card / 13) % 4,
+        ),
+      )!;
+      state = mustApply(state, seat, { do: "add", card, meld: meld.id }, (now += 10));
+      plays++;
+    });
+  }
+  return { before: state, plays };
+}
+
+const COUNT = 20_000;
+const run = throughput(COUNT);
+console.log(`busy table: ${COUNT} random commands from 3 seats in ${run.ms.toFixed(0)} ms`);
+console.log(
+  `  ${Math.round((COUNT / run.ms) * 1000)} commands/s (${run.accepted} accepted), log up to ${run.maxLog} steps`,
+);
+
+const { before, plays } = worstChain();
+const { value: cancelled } = time(() => apply(before, 1, { do: "cancel" }, before.now + 10));
+if (!cancelled.ok) throw new Error(cancelled.rejection.reason);
+const undone = cancelled.events.filter((e) => e.type === "undone").length;
+const REPEAT = 50;
+const { ms } = time(() => {
+  for (let i = 0; i < REPEAT; i++) apply(before, 1, { do: "cancel" }, before.now + 10);
+});
+console.log(
+  `worst chain undo: Cancel bringing down ${undone - 1} of ${plays} dependent plays (${before.log.length} logged steps): ${(ms / REPEAT).toFixed(2)} ms`,
+);
+const { ms: cloneMs } = time(() => {
+  for (let i = 0; i < 1000; i++) copyPlain(before);
+});
+console.log(`copy-on-apply: cloning that state costs ${(cloneMs / 1000).toFixed(3)} ms`);
