@@ -13,7 +13,8 @@ export const nameSchema = z
   .trim()
   .min(NAME_MIN, `A name has at least ${NAME_MIN} characters.`)
   .max(NAME_MAX, `A name has at most ${NAME_MAX} characters.`)
-  .regex(/^[A-Za-z0-9_-]+$/, "Use only letters, digits, _ and -.");
+  // "*" not "+": an empty name gets the one message about its length.
+  .regex(/^[A-Za-z0-9_-]*$/, "Use only letters, digits, _ and -.");
 
 export const passwordSchema = z
   .string({ error: "Choose a password." })

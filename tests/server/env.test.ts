@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/server/env";
+
+const SECRET = "s".repeat(32);
+
+function failure(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("expected the environment to be refused");
+}
+
+describe("environment", () => {
+  it("nothing set: the embedded database on localhost:3000", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      HOST: "localhost",
+      PORT: 3000,
+      DATA_DIR: ".data",
+      TRUST_PROXY: false,
+    });
+  });
+
+  it("an empty variable counts as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("reads PORT, HOST, a PostgreSQL URL with its secret, and flags", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgresql://app@db.internal:5432/machiavelox",
+      NEXTAUTH_SECRET: SECRET,
+      TRUST_PROXY: "1",
+    });
+    expect(env).toMatchObject({ PORT: 8080, HOST: "0.0.0.0", TRUST_PROXY: true });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid environment: PORT must be a port number (got "abc")'],
+    [{ PORT: "70000" }, 'Invalid environment: PORT must be from 1 to 65535 (got "70000")'],
+    [{ PORT: "3.5" }, 'Invalid environment: PORT must be a whole number (got "3.5")'],
+    [
+      { NODE_ENV: "prod" },
+      'Invalid environment: NODE_ENV must be one of development, production, test (got "prod")',
+    ],
+  ])("a wrong setting stops start-up with one line naming it: %o", (source, message) => {
+    expect(failure(source)).toBe(message);
+  });
+
+  it("DATABASE_URL must be PostgreSQL, and is never echoed (it may hold a password)", () => {
+    const message = failure({
+      DATABASE_URL: "mysql://root:hunter2@db/app",
+      NEXTAUTH_SECRET: SECRET,
+    });
+    expect(message).toBe("Invalid environment: DATABASE_URL must be a postgresql:// URL");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("a shared database needs an explicit session secret", () => {
+    expect(failure({ DATABASE_URL: "postgres://app@db/app" })).toMatch(
+      /^Invalid environment: NEXTAUTH_SECRET is required with DATABASE_URL/,
+    );
+    expect(failure({ NEXTAUTH_SECRET: "too short" })).toBe(
+      "Invalid environment: NEXTAUTH_SECRET must be at least 32 characters",
+    );
+  });
+});
