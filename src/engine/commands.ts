@@ -77,6 +77,8 @@ const FIELDS: Record<CommandName, Record<string, FieldKind>> = {
   ready: {},
 };
 
+export const COMMAND_NAMES = Object.keys(FIELDS) as CommandName[];
+
 export const NOT_YET_IMPLEMENTED: ReadonlySet<CommandName> = new Set([
   "stop",
   "giveup",

@@ -3,7 +3,7 @@
 // 1000 ms). Pure: the CLI reads the file, this validates and runs it.
 
 import { type CardId, cardName, compareBySuit, copiesNamed } from "./cards";
-import type { Command, CommandName } from "./commands";
+import { type Command, type CommandName, COMMAND_NAMES } from "./commands";
 import { apply, advance } from "./engine";
 import { describeUndo } from "./engine-events";
 import { type HandSetup, newHand, SEATS } from "./setup";
@@ -26,26 +26,8 @@ export interface ScenarioResult {
 
 export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; error: string };
 
-const ACTIONS = [
-  "draw",
-  "stage",
-  "unstage",
-  "lay",
-  "add",
-  "take",
-  "move",
-  "release",
-  "place",
-  "end",
-  "cancel",
-  "stop",
-  "giveup",
-  "leave",
-  "disconnect",
-  "reconnect",
-  "ready",
-  "tick",
-] as const;
+/** The scenario format's actions: the engine's commands, and "tick". */
+const ACTIONS: readonly unknown[] = [...COMMAND_NAMES, "tick"];
 
 class InvalidScenario extends Error {}
 
@@ -196,8 +178,7 @@ function checkStep(step: unknown, index: number): { at: number; raw: Json } {
   if (!isObject(step)) fail(`step ${index} must be an object`);
   if (typeof step.at !== "number" || !Number.isFinite(step.at) || step.at < 0)
     fail(`step ${index}: "at" must be a number of seconds, 0 or more`);
-  if (!(ACTIONS as readonly unknown[]).includes(step.do))
-    fail(`step ${index}: unknown action ${JSON.stringify(step.do)}`);
+  if (!ACTIONS.includes(step.do)) fail(`step ${index}: unknown action ${JSON.stringify(step.do)}`);
   if (step.do === "tick" && step.player !== undefined) fail(`step ${index}: "tick" has no player`);
   if (step.do !== "tick" && typeof step.player !== "string")
     fail(`step ${index}: "${step.do}" needs a "player"`);
