@@ -1,4 +1,14 @@
 // The rules engine's public surface: pure functions over plain-data state.
+//
+//   newHand({ seed | setup, now })        → { ok, state } (a hand of three seats)
+//   apply(state, seat, command, now)      → { ok: true, state, events } | { ok: false, rejection }
+//   advance(state, now)                   → { state, events }: fires timers due by `now`
+//   nextDeadline(state)                   → when to call advance next, or null
+//   viewFor(state, seat) / spectatorView  → what a seat (or a spectator) may see
+//   eventsFor(events, seat)               → the events with others' drawn cards hidden
+//
+// Time is milliseconds since the start of the hand, passed in by the caller;
+// commands are plain JSON ({ do: "add", card: 12, meld: 3 }) validated here.
 
 export * from "./cards";
 export * from "./melds";

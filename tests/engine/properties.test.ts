@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CARD_COUNT, type CardId } from "@/engine/cards";
-import { apply } from "@/engine/engine";
+import { advance, apply } from "@/engine/engine";
 import { isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import type { HandState } from "@/engine/state";
+import { type HandState, PLAY_LIMIT_MS } from "@/engine/state";
 import { replayTable } from "@/engine/table";
 import { spectatorView, viewFor } from "@/engine/views";
 import { busyPosition, type Choice, commandFor } from "./random-play";
@@ -60,10 +60,15 @@ describe("properties of random play by three seats", () => {
   it("§5.4/§5.5 a judged and final meld is never left invalid", () => {
     fc.assert(
       fc.property(game, ({ seed, choices }) => {
-        playOut(seed, choices, (state) => {
-          for (const meld of state.base)
+        const state = playOut(seed, choices, (now) => {
+          for (const meld of now.base)
             expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
         });
+        // Once every play has ended and become final, the whole table is in order.
+        const settled = advance(state, state.now + 2 * PLAY_LIMIT_MS).state;
+        expect(settled.log).toEqual([]);
+        for (const meld of settled.table)
+          expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
       }),
       { numRuns: 60 },
     );
