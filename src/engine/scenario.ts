@@ -6,7 +6,7 @@ import { type CardId, cardName, compareBySuit, copiesNamed } from "./cards";
 import { type Command, type CommandName, COMMAND_NAMES } from "./commands";
 import { apply, advance } from "./engine";
 import { describeUndo } from "./engine-events";
-import { type HandSetup, newHand, SEATS } from "./setup";
+import { deal, type HandSetup, newHand, SEATS } from "./setup";
 import type { HandState, PlayerStatus, Seat } from "./state";
 import { spectatorView } from "./views";
 
@@ -124,7 +124,7 @@ function run(file: unknown): ScenarioResult {
   return result;
 }
 
-function handSetup(setup: Json, names: string[]): { seed: number } | { setup: HandSetup } {
+function handSetup(setup: Json, names: string[]): { setup: HandSetup } {
   const achieved = isObject(setup.achieved) ? setup.achieved : {};
   for (const key of Object.keys(achieved))
     if (!names.includes(key)) fail(`setup.achieved: unknown player "${key}"`);
@@ -137,9 +137,7 @@ function handSetup(setup: Json, names: string[]): { seed: number } | { setup: Ha
       fail("setup.seed must be an integer");
     for (const key of ["stocks", "hands", "table", "removed"])
       if (setup[key] !== undefined) fail(`setup.${key} cannot be combined with a seed`);
-    if (Object.keys(achieved).length > 0)
-      fail("setup.achieved cannot be combined with a seed in this runner");
-    return { seed: setup.seed };
+    return { setup: { ...deal(setup.seed), achieved: achievedList } };
   }
   const copiesUsed = new Map<string, number>();
   const resolve = (list: unknown, where: string): CardId[] => {
