@@ -1,11 +1,10 @@
 import { TRPCError } from "@trpc/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory } from "@/server/trpc";
 import { verifyPassword } from "@/server/accounts/password";
 import { pendingMigrations } from "@/server/db/migrate";
 import { contextFor, testDb, uniqueName } from "./helpers";
-import { inject } from "vitest";
 
 const db = testDb();
 const caller = createCallerFactory(appRouter)(contextFor(db));
