@@ -35,6 +35,7 @@ const RESERVED = 2; // taken by an incoming piece; its part before the cut may j
 const RESERVED_JOINED = 3; // and an open run before the cut has joined it
 
 const HAND = -1;
+const UNTRACKED = -2; // a table card when only placed cards are counted
 
 export interface OriginalMeld {
   kind: "run" | "set";
@@ -106,17 +107,37 @@ interface RunInfo {
 const ID_BASE = 8192;
 const POW = [1, ID_BASE, ID_BASE ** 2, ID_BASE ** 3];
 
+/** The programme outgrew its budget of states: no answer rather than a wrong one. */
+export class TooComplexError extends Error {
+  constructor(readonly states: number) {
+    super(`the position needs more than ${states} states`);
+  }
+}
+
 export function solveExact(
   rules: MeldRules,
   melds: readonly OriginalMeld[],
   own: readonly CardId[],
+  budget: number,
 ): DpResult {
-  return new RankProgramme(rules, melds, own).run();
+  // First the most cards that can be placed, with a programme that ignores
+  // which meld a card came from: far fewer states. Then the full programme,
+  // which may drop every state that can no longer place that many.
+  const most = new RankProgramme(rules, melds, own, budget, null).run().placed;
+  return new RankProgramme(rules, melds, own, budget, most).run();
 }
 
 class RankProgramme {
   private readonly maxLen: number;
   private readonly cut: number;
+  /** per processing index and suit: how many of the next ranks have cards, before the cut */
+  private readonly ahead: number[][];
+  /** own cards at processing index i and after */
+  private readonly ownAfter: number[];
+  /** per suit: whether a run can cross the cut at all */
+  readonly crossable: boolean[];
+  /** per suit: whether a run there could be longer than the limit, so lengths are tracked */
+  readonly lengthMatters: boolean[];
   private readonly table: Phys[][][];
   private readonly hand: CardId[][][];
   private readonly setsAt: number[][];
@@ -132,6 +153,9 @@ class RankProgramme {
     private readonly rules: MeldRules,
     private readonly melds: readonly OriginalMeld[],
     own: readonly CardId[],
+    private readonly budget: number,
+    /** null: count placed cards only; else the number of cards the optimum places */
+    private readonly mustPlace: number | null,
   ) {
     // A classic run holds each rank once, so 13 never binds there.
     this.maxLen = Math.min(rules.maxRunLength, RANKS);
@@ -140,15 +164,52 @@ class RankProgramme {
     this.table = grid<Phys>();
     this.hand = grid<CardId>();
     this.setsAt = Array.from({ length: RANKS }, () => []);
-    melds.forEach((meld, origin) => {
+    const tracked = mustPlace !== null;
+    melds.forEach((meld, index) => {
+      const origin = tracked ? index : UNTRACKED;
       for (const id of meld.cards) this.table[rankOf(id) - 1]![suitIndex(id)]!.push({ id, origin });
-      if (meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
+      if (tracked && meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
     });
-    for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
+    for (const id of usefulOwn(
+      rules,
+      melds.flatMap((m) => m.cards),
+      own,
+    ))
+      this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
     this.cut = this.chooseCut();
+    const count = (i: number, s: number) => this.tableAt(i, s).length + this.handAt(i, s).length;
+    this.ahead = Array.from({ length: RANKS }, (_, i) =>
+      Array.from({ length: SUIT_COUNT }, (_, s) => {
+        let n = 0;
+        while (i + n + 1 < RANKS && count(i + n + 1, s) > 0) n++;
+        return n;
+      }),
+    );
+    this.crossable = Array.from(
+      { length: SUIT_COUNT },
+      (_, s) => count(0, s) > 0 && count(LAST, s) > 0,
+    );
+    // Lengths matter only where a run could outgrow the rule set's limit.
+    this.ownAfter = Array.from({ length: RANKS + 1 }, (_, i) => {
+      let n = 0;
+      for (let j = i; j < RANKS; j++)
+        for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
+      return n;
+    });
+    // Counting placed cards only, a long run is as good as its pieces.
+    this.lengthMatters = Array.from({ length: SUIT_COUNT }, (_, s) => {
+      if (!tracked) return false;
+      let longest = 0;
+      for (let start = 0; start < RANKS; start++) {
+        let n = 0;
+        while (n < 2 * RANKS && count((start + n) % RANKS, s) > 0) n++;
+        longest = Math.max(longest, n);
+      }
+      return longest > this.maxLen;
+    });
     this.startingAt = grid<number>();
     melds.forEach((meld, origin) => {
-      if (meld.kind !== "run") return;
+      if (!tracked || meld.kind !== "run") return;
       const at = meld.cards.map((c) => this.indexOf(rankOf(c) - 1));
       const crossing = at.some((p, j) => p === LAST && at[j + 1] === 0);
       const info = { suit: suitIndex(meld.cards[0]!), crossing, first: at[0]!, last: at.at(-1)! };
@@ -217,19 +278,26 @@ class RankProgramme {
           }
         }
         partial = next;
+        let size = 0;
+        for (const entries of partial.values()) size += entries.size;
+        if (size > this.budget) throw new TooComplexError(size);
       }
       layer = new Map();
       for (const [extra, entries] of partial) {
         const kept = this.setCredit(extra);
         if (kept < 0) continue;
-        for (const [key, entry] of entries) upsert(layer, key, entry.value + kept, entry, null);
+        for (const [key, entry] of entries) {
+          const placed = Math.floor((entry.value + kept) / PLACED_WEIGHT);
+          if (this.mustPlace !== null && placed + this.ownAfter[i + 1]! < this.mustPlace) continue;
+          upsert(layer, key, entry.value + kept, entry, null);
+        }
       }
     }
     let best: Entry | null = null;
     let bestKey = 0;
     for (const [key, entry] of layer) {
       if (best && entry.value <= best.value) continue;
-      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!) !== null))
+      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!, s) !== null))
         [best, bestKey] = [entry, key];
     }
     // The table as it stands is one solution, so some final state always joins.
@@ -298,11 +366,11 @@ class RankProgramme {
    * continues across the cut into one of the incoming pieces, and every piece
    * is joined. Returns for each run its piece (or -1: closed), or null.
    */
-  private joinPieces(state: SuitState): number[] | null {
+  private joinPieces(state: SuitState, s: number): number[] | null {
     const { runs, pieces } = state;
     const fits = (run: Run, piece: Piece) => {
       const total = run.len + piece.post;
-      if (total < 3 || total > this.maxLen) return false;
+      if (total < 3 || (this.lengthMatters[s] && total > this.maxLen)) return false;
       // Classic: a run may hold the Ace only at an end.
       if (!this.rules.wrapsThroughAce && this.orderRank(LAST) === 0 && run.len !== 1) return false;
       if (run.tag === FREE) return true;
@@ -382,7 +450,7 @@ class RankProgramme {
     }
     for (let s = 0; s < SUIT_COUNT; s++) {
       const state = this.states[digit(lastKey, s)]!;
-      const ends = this.joinPieces(state)!;
+      const ends = this.joinPieces(state, s)!;
       ends.forEach((p, j) => {
         if (p < 0) {
           melds.push(open[s]![j]!);
@@ -420,6 +488,12 @@ class RankProgramme {
   }
   internState(state: SuitState): number {
     return this.intern(state);
+  }
+  /** Whether a run of this length at processing index i can still reach three cards. */
+  canComplete(i: number, s: number, len: number): boolean {
+    if (len >= 3) return true;
+    const ahead = this.ahead[i]![s]!;
+    return ahead >= 3 - len || (i + ahead === LAST && this.crossable[s]!);
   }
   get ruleSet(): MeldRules {
     return this.rules;
@@ -485,7 +559,7 @@ class SuitStep {
               .slice(0, k - this.tableCards.length)
               .map((id) => ({ id, origin: HAND })),
           ];
-          const incoming = this.i === 0 ? fresh : 0;
+          const incoming = this.i === 0 && this.p.crossable[this.s] ? fresh : 0;
           for (let inc = 0; inc <= incoming; inc++) {
             const uses: Use[] = [
               ...conts.map((from) => ({ kind: "cont", from }) as const),
@@ -511,7 +585,7 @@ class SuitStep {
     // Classic: only a run that starts at the Ace goes on to the 2.
     if (!this.p.ruleSet.wrapsThroughAce && this.p.orderRank(this.i) === 1 && this.i > 0)
       return !run.inc && run.len === 1;
-    if (run.tag === FREE) return true; // free runs are split instead of growing long
+    if (run.tag === FREE || !this.p.lengthMatters[this.s]) return true; // free runs split instead
     return run.len + 1 <= this.p.longest - (run.inc ? 1 : 0);
   }
 
@@ -556,8 +630,9 @@ class SuitStep {
       ? { len: before.len + 1, tag: before.tag, inc: before.inc }
       : { len: 1, tag: FREE, inc: use.kind === "new" && use.inc };
     const source: Source = { from: use.kind === "cont" ? use.from : -1, card: card.id };
+    if (!this.p.lengthMatters[this.s]) run.len = Math.min(run.len, 3);
     // A free run of six is three complete cards plus a fresh run of three.
-    if (run.tag === FREE && run.len === 6) {
+    else if (run.tag === FREE && run.len === 6) {
       source.split = run.inc ? { post: 3, tag: PIECE_FREE } : null;
       run = { len: 3, tag: FREE, inc: false };
     }
@@ -621,6 +696,8 @@ class SuitStep {
       if (!info.crossing && info.last === this.i) ended.add(origin);
       else status.push(origin, acc.status[j + 1]!);
     }
+    if (acc.runs.some(({ run }) => !run.inc && !this.p.canComplete(this.i, this.s, run.len)))
+      return;
     const runs = acc.runs.map(({ run, source }) => ({
       run: ended.has(run.tag) ? { ...run, tag: DONE } : run,
       source,
@@ -642,6 +719,40 @@ class SuitStep {
       closed,
       setCards: acc.setCards,
     });
+  }
+}
+
+/**
+ * Own cards that could belong to some valid meld of the cards at hand: the
+ * rest can never be placed, and leaving them out keeps the programme small.
+ */
+function usefulOwn(
+  rules: MeldRules,
+  tableCards: readonly CardId[],
+  own: readonly CardId[],
+): CardId[] {
+  let useful = [...own];
+  for (;;) {
+    const types = new Set([...tableCards, ...useful].map((c) => c % 52));
+    const has = (rank: number, suit: number) => types.has(suit * 13 + ((rank + 12) % 13));
+    const fits = (c: CardId) => {
+      const rank = rankOf(c);
+      const suit = suitIndex(c);
+      const suits = [0, 1, 2, 3].filter((t) => has(rank, t)).length;
+      if (suits >= 3) return true;
+      // Ranks run 1..13 with the Ace also after the King (14); only Machiavelox wraps further.
+      const places = rank === 1 ? [1, 14] : [rank];
+      return places.some((at) =>
+        [-2, -1, 0].some((from) => {
+          const ranks = [at + from, at + from + 1, at + from + 2];
+          if (!rules.wrapsThroughAce && (ranks[0]! < 1 || ranks[2]! > 14)) return false;
+          return ranks.every((r) => has(r, suit));
+        }),
+      );
+    };
+    const next = useful.filter(fits);
+    if (next.length === useful.length) return useful;
+    useful = next;
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { type CardId, cardName, isCardId } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
-import { solveExact, type OriginalMeld } from "./dp";
+import { solveExact, TooComplexError, type OriginalMeld } from "./dp";
 import { keptCards, matchMelds } from "./matching";
 import { buildPlan, type MeldId, type PlanAction, type TableMeld } from "./plan";
 
@@ -19,6 +19,8 @@ export interface HintInput {
   own: readonly CardId[];
   /** the id the next new meld will get (default: the largest id on the table + 1) */
   nextMeldId?: MeldId;
+  /** states the programme may hold at once before it gives up (default 400,000) */
+  budget?: number;
 }
 
 export interface Hint {
@@ -32,7 +34,8 @@ export interface Hint {
   plan: PlanAction[];
 }
 
-export type HintErrorCode = "bad-card" | "duplicate-card" | "bad-meld-id" | "invalid-meld";
+export type HintErrorCode =
+  "bad-card" | "duplicate-card" | "bad-meld-id" | "invalid-meld" | "too-complex";
 
 export type HintResult =
   { ok: true; hint: Hint } | { ok: false; error: { code: HintErrorCode; reason: string } };
@@ -66,7 +69,13 @@ export function solveHint(input: HintInput): HintResult {
   if (!Number.isInteger(nextMeldId) || nextMeldId <= maxId)
     return fail("bad-meld-id", `the next meld id must be above ${maxId}: ${nextMeldId}`);
 
-  const best = solveExact(rules, melds, own);
+  let best;
+  try {
+    best = solveExact(rules, melds, own, input.budget ?? 400_000);
+  } catch (error) {
+    if (!(error instanceof TooComplexError)) throw error;
+    return fail("too-complex", `no exact answer within the budget: ${error.message}`);
+  }
   const ownSet = new Set(own);
   const target = best.melds.map((cards) => {
     const check = checkMeld(rules, cards);
