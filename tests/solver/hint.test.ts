@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { type CardId, cardName, cards } from "@/engine/cards";
+import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "@/engine/melds";
+import { type Hint, replayPlan, solveHint, type TableMeld } from "@/solver";
+import { randomPosition } from "../../bench/solver-positions";
+import { bruteForce } from "./brute-force";
+
+const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
+
+function tableOf(...melds: string[]): TableMeld[] {
+  const used = new Map<string, number>();
+  // Repeated names across melds mean the other copy, as within one literal.
+  return melds.map((literal, i) => ({
+    id: i + 1,
+    cards: literal.split(" ").map((name) => {
+      const n = used.get(name) ?? 0;
+      used.set(name, n + 1);
+      return cards(
+        Array(n + 1)
+          .fill(name)
+          .join(" "),
+      )[n]!;
+    }),
+  }));
+}
+
+function hint(rules: MeldRules, table: TableMeld[], own: CardId[]): Hint {
+  const result = solveHint({ rules, table, own });
+  if (!result.ok) throw new Error(result.error.reason);
+  return result.hint;
+}
+
+const names = (melds: TableMeld[]) => melds.map((m) => m.cards.map(cardName).join(" ")).sort();
+
+/** Replays the plan and checks it ends exactly at the promised target. */
+function expectPlanReplays(rules: MeldRules, table: TableMeld[], own: CardId[], result: Hint) {
+  const nextMeldId = Math.max(0, ...table.map((m) => m.id)) + 1;
+  const replay = replayPlan({ rules, table, hand: own, nextMeldId }, result.plan);
+  if (!replay.ok) throw new Error(`step ${replay.step}: ${replay.reason}`);
+  const sorted = (melds: TableMeld[]) =>
+    melds.map((m) => `${m.id}:${[...m.cards].sort((a, b) => a - b).join(",")}`).sort();
+  expect(sorted(replay.table)).toEqual(sorted(result.target));
+  for (const meld of replay.table) expect(isValidMeld(rules, meld.cards)).toBe(true);
+  expect(replay.hand.length).toBe(own.length - result.placed.length);
+}
+
+describe("§5.3 the hint: the rules' own examples", () => {
+  for (const rules of BOTH) {
+    it(`§5.3 [${rules.id}] the K/Q/J sets become three runs to place the A♣`, () => {
+      const table = tableOf("KH KD KC", "QH QD QC", "JH JD JC");
+      const own = cards("AC");
+      const result = hint(rules, table, own);
+      expect(result.placed.map(cardName)).toEqual(["AC"]);
+      expect(names(result.target)).toEqual(["JC QC KC AC", "JD QD KD", "JH QH KH"]);
+      // Each run keeps one card of the set it continues: six cards move.
+      expect(result.moved).toBe(6);
+      expectPlanReplays(rules, table, own, result);
+    });
+
+    it(`§5.3 [${rules.id}] two 6-7-8-9 runs give up their nines to a 9♦`, () => {
+      const table = tableOf("6H 7H 8H 9H", "6C 7C 8C 9C");
+      const own = cards("9D");
+      const result = hint(rules, table, own);
+      expect(result.placed.map(cardName)).toEqual(["9D"]);
+      expect(names(result.target)).toEqual(["6C 7C 8C", "6H 7H 8H", "9H 9D 9C"]);
+      expect(result.moved).toBe(2);
+      expectPlanReplays(rules, table, own, result);
+    });
+
+    it(`§5.3 [${rules.id}] the failed move: the 9♠ finds no place beside 10s, Js and Qs`, () => {
+      const table = tableOf("10H 10D 10S", "JH JD JS", "QH QD QC");
+      const result = hint(rules, table, cards("9S"));
+      expect(result.placed).toEqual([]);
+      expect(result.moved).toBe(0);
+      expect(result.plan).toEqual([]);
+    });
+
+    it(`§5.2 [${rules.id}] a direct add needs no move and no declaration`, () => {
+      const table = tableOf("5C 6C 7C");
+      const own = cards("4C 8C 9C");
+      const result = hint(rules, table, own);
+      expect(result.placed.length).toBe(3);
+      expect(result.moved).toBe(0);
+      expect(result.plan.map((a) => a.do)).toEqual(["add", "add", "add", "end"]);
+      expectPlanReplays(rules, table, own, result);
+    });
+
+    it(`§5.1 [${rules.id}] own cards alone are laid as a new meld from the staging area`, () => {
+      const table = tableOf("5C 6C 7C");
+      const own = cards("QH QS QD");
+      const result = hint(rules, table, own);
+      expect(result.plan.map((a) => a.do)).toEqual(["stage", "stage", "stage", "lay", "end"]);
+      expect(result.target.find((m) => m.cards.length === 3 && m.id === 2)).toBeDefined();
+      expectPlanReplays(rules, table, own, result);
+    });
+  }
+
+  it("§3.1 Q♠ K♠ A♠ 2♠ 3♠ wraps through the Ace in Machiavelox only", () => {
+    const table = tableOf("QS KS AS");
+    const own = cards("2S 3S");
+    const wraps = hint(MACHIAVELOX_MELDS, table, own);
+    expect(names(wraps.target)).toEqual(["QS KS AS 2S 3S"]);
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, wraps);
+    expect(hint(CLASSIC_MELDS, table, own).placed).toEqual([]);
+  });
+
+  it("§3.1 a run that would pass ten cards is split into two melds in Machiavelox", () => {
+    const table = tableOf("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H");
+    const own = cards("JH");
+    const result = hint(MACHIAVELOX_MELDS, table, own);
+    expect(result.placed.map(cardName)).toEqual(["JH"]);
+    expect(result.target.every((m) => m.cards.length <= 10)).toBe(true);
+    expect(result.moved).toBe(2);
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
+  });
+
+  it("§5.3 a table card moves only when it must: a set of four lends one card", () => {
+    const table = tableOf("7S 7H 7D 7C", "8D 9D 10D");
+    const own = cards("5S 6S");
+    const result = hint(MACHIAVELOX_MELDS, table, own);
+    expect(names(result.target)).toEqual(["5S 6S 7S", "7H 7D 7C", "8D 9D 10D"]);
+    expect(result.moved).toBe(1);
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
+  });
+});
+
+describe("the hint refuses bad input with a typed error", () => {
+  it("a card listed twice", () => {
+    const table = tableOf("5C 6C 7C");
+    const result = solveHint({ rules: MACHIAVELOX_MELDS, table, own: [table[0]!.cards[0]!] });
+    expect(result.ok || result.error.code).toBe("duplicate-card");
+  });
+
+  it("an invalid meld on the table", () => {
+    const result = solveHint({ rules: CLASSIC_MELDS, table: tableOf("KS AS 2S"), own: [] });
+    expect(result.ok || result.error.code).toBe("invalid-meld");
+  });
+
+  it("a meld id used twice", () => {
+    const [a, b] = tableOf("5C 6C 7C", "5H 6H 7H");
+    const result = solveHint({ rules: CLASSIC_MELDS, table: [a!, { ...b!, id: 1 }], own: [] });
+    expect(result.ok || result.error.code).toBe("bad-meld-id");
+  });
+
+  it("something that is not a card", () => {
+    const result = solveHint({ rules: CLASSIC_MELDS, table: [], own: [104] });
+    expect(result.ok || result.error.code).toBe("bad-card");
+  });
+});
+
+describe("the hint's properties on random positions", () => {
+  const small = (rules: MeldRules, seed: number, ranks?: number[]) =>
+    randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
+  const denseRanks = fc.constantFrom(
+    undefined,
+    [12, 13, 1, 2],
+    [11, 12, 13, 1, 2, 3],
+    [6, 7, 8, 9],
+  );
+
+  it("the optimum equals a brute-force search: most cards placed, then fewest moved", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BOTH), fc.integer(), denseRanks, (rules, seed, ranks) => {
+        const { table, own } = small(rules, seed, ranks);
+        const result = hint(rules, table, own);
+        expect({ placed: result.placed.length, moved: result.moved }).toEqual(
+          bruteForce(rules, table, own),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("the target keeps every table card in a valid meld and the plan replays to it", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BOTH), fc.integer(), denseRanks, (rules, seed, ranks) => {
+        const { table, own } = randomPosition(rules, seed, { table: [3, 25], hand: [1, 6], ranks });
+        const result = solveHint({ rules, table, own, budget: 50_000 });
+        fc.pre(result.ok);
+        if (!result.ok) return;
+        const after = new Set(result.hint.target.flatMap((m) => m.cards));
+        for (const card of table.flatMap((m) => m.cards)) expect(after.has(card)).toBe(true);
+        for (const meld of result.hint.target) expect(isValidMeld(rules, meld.cards)).toBe(true);
+        expectPlanReplays(rules, table, own, result.hint);
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+});
