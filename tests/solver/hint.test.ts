@@ -150,7 +150,7 @@ describe("the hint refuses bad input with a typed error", () => {
 });
 
 describe("the hint's properties on random positions", () => {
-  const small = (rules: MeldRules, seed: number, ranks?: number[]) =>
+  const small = (rules: MeldRules, seed: number, ranks?: readonly number[]) =>
     randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
   const denseRanks = fc.constantFrom(
     undefined,
