@@ -1,0 +1,45 @@
+// Notices in the reader's language: what a chain undo took back and which play
+// caused it (§5.5), and short card names for toasts.
+
+import { type CardId, RANK_NAMES, suitOf } from "@/engine/cards";
+import type { EngineEvent, EventBody } from "@/engine/engine-events";
+import type { Seat } from "@/engine/state";
+import type { Messages } from "@/i18n/messages";
+
+export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" } as const;
+
+/** "7♣", "10♥": the same for both copies, as on the card's corner. */
+export function shortName(card: CardId): string {
+  return `${RANK_NAMES[card % 13]}${SUIT_SYMBOLS[suitOf(card)]}`;
+}
+
+export type UndoEvent = Extract<EventBody, { type: "undone" }>;
+
+export function describeUndo(
+  t: Messages,
+  event: UndoEvent,
+  nameOf: (seat: Seat) => string,
+): string {
+  const own = event.cause.play === event.play;
+  const who = nameOf(event.cause.seat);
+  const where = (to: UndoEvent["cards"][number]["to"]) =>
+    to === "hand"
+      ? t.notices.toHand
+      : to === "staging"
+        ? t.notices.toStaging
+        : t.notices.toMeld(to);
+  const moves = event.cards.map((c) => `${shortName(c.card)} ${where(c.to)}`).join(", ");
+  const because =
+    event.cause.kind === "confirmed"
+      ? t.notices.because.confirmed(who)
+      : t.notices.because[event.cause.kind](who, own);
+  return `${t.notices.scope(event.wasOpen)}: ${t.notices.cardsBack(moves)} — ${because}.`;
+}
+
+/** The notices among new events that are addressed to this seat. */
+export function undoNoticesFor(
+  events: readonly EngineEvent[],
+  seat: Seat,
+): (EngineEvent & UndoEvent)[] {
+  return events.filter((e): e is EngineEvent & UndoEvent => e.type === "undone" && e.seat === seat);
+}

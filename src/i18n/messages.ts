@@ -1,0 +1,288 @@
+// The app's words in English and Italian: one typed dictionary per language, so a
+// missing translation is a type error, not a blank on screen.
+
+import type { Locale } from "./locale";
+
+const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAMES_EN = [
+  "Ace",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "Jack",
+  "Queen",
+  "King",
+];
+
+const en = {
+  language: "Language",
+  languageNames: { en: "English", it: "Italiano" },
+  nav: { practice: "Practice", rules: "Rules" },
+  card: {
+    name: (rank: number, suit: "S" | "H" | "D" | "C") =>
+      `${RANK_NAMES_EN[rank - 1]} of ${SUIT_NAMES_EN[suit]}`,
+    onTrial: (who: string) => `on trial for ${who}`,
+    heldBy: (who: string) => `held by ${who}`,
+    reservedFor: (who: string) => `reserved for ${who}`,
+    pending: "waiting for the server",
+  },
+  meld: {
+    label: (id: number, count: number) => `Meld ${id}, ${count} cards`,
+    invalid: "not a valid meld yet",
+    notYetSafe: "not yet safe",
+    worked: (who: string) => `being reworked by ${who}`,
+    freeSpace: "Free space: drop here to start a meld",
+  },
+  seat: {
+    you: "You",
+    hand: (n: number) => `${n} in hand`,
+    stock: (n: number) => `stock ${n}`,
+    staging: "Staging area",
+    stagingEmpty: "empty",
+    away: "away",
+    present: "here",
+    status: { playing: "playing", out: "went out", eliminated: "eliminated", left: "left" },
+  },
+  hand: {
+    title: "Your hand",
+    empty: "Your hand is empty. Draw from your stock.",
+    sort: "Sort",
+    bySuit: "By suit",
+    byRank: "By rank",
+    manual: "My order",
+    moveLeft: "Move left",
+    moveRight: "Move right",
+  },
+  stock: { label: (n: number) => `Draw (${n} left)`, empty: "Stock empty" },
+  staging: {
+    title: "Your staging area",
+    hint: "Drop cards here to declare them. Others see them face up.",
+  },
+  table: {
+    title: "The table",
+    removed: "Removed cards",
+    hideRemoved: "Hide",
+    showRemoved: "Removed cards",
+    selected: (card: string) => `${card} selected: choose where it goes, or press Escape.`,
+  },
+  actions: {
+    lay: "Lay the meld",
+    cancel: "Cancel the meld",
+    end: "End play",
+    stop: "Stop!",
+    leave: "Leave",
+    leaveConfirm: "Leave this hand? You get −15 points and cannot come back.",
+    leaveYes: "Yes, leave",
+    leaveNo: "Stay",
+    release: "Let go",
+    giveUp: "Give up",
+  },
+  clocks: {
+    play: "Your play",
+    otherPlay: (who: string) => `${who}'s play`,
+    hold: "Your hold",
+    inactivity: "Inactivity",
+    freeze: "Freeze",
+    tieBreak: "Tie-break",
+    pause: "Next hand in",
+    absence: (who: string) => `${who} leaves in`,
+  },
+  notices: {
+    refused: "Refused",
+    undone: "Chain undo",
+    dismiss: "Dismiss",
+    cardsBack: (list: string) => `${list} went back`,
+    toHand: "to your hand",
+    toStaging: "to your staging area",
+    toMeld: (id: number) => `to meld ${id}`,
+    because: {
+      cancelled: (who: string, own: boolean) =>
+        own ? "you cancelled your play" : `${who} cancelled their play`,
+      failed: (who: string, own: boolean) =>
+        own ? "your play failed its judgement" : `${who}'s play failed its judgement`,
+      "partly undone": (who: string, own: boolean) =>
+        own ? "part of your play failed its judgement" : `part of ${who}'s play failed`,
+      confirmed: (who: string) => `${who}'s play was confirmed without cards yours relied on`,
+    },
+    scope: (open: boolean): string => (open ? "on your open play" : "on your finished play"),
+    stopped: (who: string) => `${who} called «Stop!»`,
+  },
+  end: {
+    title: "End of the hand",
+    winner: (who: string) => `${who} wins the hand`,
+    draw: "A draw",
+    noWinner: "No winner",
+    points: "Points",
+    total: "Total",
+    ready: "Ready for the next hand",
+    waiting: "Waiting for the others",
+    home: "Back home",
+  },
+  settings: { sound: "Sound", mute: "Mute", unmute: "Sound on", fourColour: "Four-colour deck" },
+  practice: {
+    title: "Practice table",
+    text: "Play a whole hand against two bots that play at a human pace. Nothing is recorded.",
+    start: "Start a practice hand",
+    signIn: "Sign in to practise",
+  },
+  rulesLink: "Rules",
+  connecting: "Connecting…",
+  reconnecting: "Connection lost: reconnecting…",
+  spectating: "You are watching this hand.",
+};
+
+export type Messages = typeof en;
+
+const SUIT_NAMES_IT = { S: "picche", H: "cuori", D: "quadri", C: "fiori" };
+const RANK_NAMES_IT = [
+  "Asso",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "Fante",
+  "Donna",
+  "Re",
+];
+
+const it: Messages = {
+  language: "Lingua",
+  languageNames: { en: "English", it: "Italiano" },
+  nav: { practice: "Allenamento", rules: "Regole" },
+  card: {
+    name: (rank, suit) => `${RANK_NAMES_IT[rank - 1]} di ${SUIT_NAMES_IT[suit]}`,
+    onTrial: (who) => `in prova per ${who}`,
+    heldBy: (who) => `tenuta da ${who}`,
+    reservedFor: (who) => `riservata a ${who}`,
+    pending: "in attesa del server",
+  },
+  meld: {
+    label: (id, count) => `Combinazione ${id}, ${count} carte`,
+    invalid: "non ancora valida",
+    notYetSafe: "non ancora definitiva",
+    worked: (who) => `in lavorazione da ${who}`,
+    freeSpace: "Spazio libero: trascina qui per iniziare una combinazione",
+  },
+  seat: {
+    you: "Tu",
+    hand: (n) => `${n} in mano`,
+    stock: (n) => `mazzo ${n}`,
+    staging: "Area di appoggio",
+    stagingEmpty: "vuota",
+    away: "assente",
+    present: "presente",
+    status: { playing: "in gioco", out: "ha chiuso", eliminated: "eliminato", left: "uscito" },
+  },
+  hand: {
+    title: "La tua mano",
+    empty: "La tua mano è vuota. Pesca dal tuo mazzo.",
+    sort: "Ordina",
+    bySuit: "Per seme",
+    byRank: "Per valore",
+    manual: "Mio ordine",
+    moveLeft: "Sposta a sinistra",
+    moveRight: "Sposta a destra",
+  },
+  stock: { label: (n) => `Pesca (ne restano ${n})`, empty: "Mazzo vuoto" },
+  staging: {
+    title: "La tua area di appoggio",
+    hint: "Trascina qui le carte per dichiararle. Gli altri le vedono scoperte.",
+  },
+  table: {
+    title: "Il tavolo",
+    removed: "Carte tolte",
+    hideRemoved: "Nascondi",
+    showRemoved: "Carte tolte",
+    selected: (card) => `${card} selezionata: scegli dove metterla, o premi Esc.`,
+  },
+  actions: {
+    lay: "Cala la combinazione",
+    cancel: "Annulla la combinazione",
+    end: "Fine giocata",
+    stop: "Stop!",
+    leave: "Abbandona",
+    leaveConfirm: "Abbandonare la mano? Prendi −15 punti e non puoi rientrare.",
+    leaveYes: "Sì, abbandono",
+    leaveNo: "Resto",
+    release: "Lascia",
+    giveUp: "Rinuncia",
+  },
+  clocks: {
+    play: "La tua giocata",
+    otherPlay: (who) => `Giocata di ${who}`,
+    hold: "La tua presa",
+    inactivity: "Inattività",
+    freeze: "Congelamento",
+    tieBreak: "Spareggio",
+    pause: "Prossima mano tra",
+    absence: (who) => `${who} esce tra`,
+  },
+  notices: {
+    refused: "Rifiutato",
+    undone: "Annullamento a catena",
+    dismiss: "Chiudi",
+    cardsBack: (list) => `${list} sono tornate indietro`,
+    toHand: "nella tua mano",
+    toStaging: "nella tua area di appoggio",
+    toMeld: (id) => `nella combinazione ${id}`,
+    because: {
+      cancelled: (who, own) =>
+        own ? "hai annullato la tua giocata" : `${who} ha annullato la sua giocata`,
+      failed: (who, own) =>
+        own
+          ? "la tua giocata non ha superato il giudizio"
+          : `la giocata di ${who} non ha superato il giudizio`,
+      "partly undone": (who, own) =>
+        own
+          ? "una parte della tua giocata non ha superato il giudizio"
+          : `una parte della giocata di ${who} è caduta`,
+      confirmed: (who) => `la giocata di ${who} è stata confermata senza carte su cui contavi`,
+    },
+    scope: (open) => (open ? "sulla tua giocata aperta" : "sulla tua giocata conclusa"),
+    stopped: (who) => `${who} ha chiamato «Stop!»`,
+  },
+  end: {
+    title: "Fine della mano",
+    winner: (who) => `${who} vince la mano`,
+    draw: "Pareggio",
+    noWinner: "Nessun vincitore",
+    points: "Punti",
+    total: "Totale",
+    ready: "Pronto per la prossima mano",
+    waiting: "In attesa degli altri",
+    home: "Torna alla home",
+  },
+  settings: {
+    sound: "Suoni",
+    mute: "Silenzia",
+    unmute: "Attiva suoni",
+    fourColour: "Mazzo a quattro colori",
+  },
+  practice: {
+    title: "Tavolo di allenamento",
+    text: "Gioca una mano intera contro due bot che giocano a ritmo umano. Non viene registrato nulla.",
+    start: "Inizia una mano di allenamento",
+    signIn: "Accedi per allenarti",
+  },
+  rulesLink: "Regole",
+  connecting: "Connessione…",
+  reconnecting: "Connessione persa: riconnessione…",
+  spectating: "Stai guardando questa mano.",
+};
+
+const DICTIONARIES: Record<Locale, Messages> = { en, it };
+
+export function dictionary(locale: Locale): Messages {
+  return DICTIONARIES[locale];
+}
