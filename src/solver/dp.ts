@@ -310,7 +310,7 @@ class RankProgramme {
     let id = this.stateIds.get(key);
     if (id === undefined) {
       id = this.states.length;
-      if (id >= ID_BASE) throw new Error("internal: too many suit states");
+      if (id >= ID_BASE) throw new TooComplexError(id);
       this.states.push(state);
       this.stateIds.set(key, id);
     }

@@ -1,0 +1,67 @@
+// npm run bench:solver — the hint solver against an integer programme solved by
+// HiGHS, on the same seeded positions in the same run.
+
+import loadHighs from "highs";
+import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "../src/engine/melds";
+import { solveHint } from "../src/solver";
+import { PLACED_WEIGHT } from "../src/solver/dp";
+import { integerProgramme } from "./solver-ilp";
+import { randomPosition } from "./solver-positions";
+
+const POSITIONS = Number(process.env.POSITIONS ?? 500);
+const SEED = 20_260_601;
+// States the solver may hold before it reports the position as too complex.
+const BUDGET = 100_000;
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+async function main() {
+  const highs = await loadHighs();
+  const solverMs: number[] = [];
+  const highsMs: number[] = [];
+  let agree = 0;
+  let tooComplex = 0;
+  const disagreements: string[] = [];
+  for (let n = 0; n < POSITIONS; n++) {
+    const rules = n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS;
+    const position = randomPosition(rules, SEED + n, { table: [10, 100], hand: [3, 30] });
+    const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
+
+    let start = performance.now();
+    const result = solveHint({ ...position, budget: BUDGET });
+    solverMs.push(performance.now() - start);
+
+    start = performance.now();
+    const ilp = highs.solve(integerProgramme(position), { output_flag: false, mip_rel_gap: 0 });
+    highsMs.push(performance.now() - start);
+    if (ilp.Status !== "Optimal") throw new Error(`position ${n}: HiGHS says ${ilp.Status}`);
+
+    if (!result.ok) {
+      if (result.error.code !== "too-complex") throw new Error(result.error.reason);
+      tooComplex++;
+      continue;
+    }
+    const value = result.hint.placed.length * PLACED_WEIGHT + tableCards - result.hint.moved;
+    if (value === Math.round(ilp.ObjectiveValue)) agree++;
+    else disagreements.push(`#${n} ${rules.id}: solver ${value}, HiGHS ${ilp.ObjectiveValue}`);
+  }
+  const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const [s, h] = [sort(solverMs), sort(highsMs)];
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
+  console.log(
+    `positions            ${POSITIONS} (table 10–100 cards, hand 3–30, both rule sets, seed ${SEED})`,
+  );
+  console.log(
+    `optimum agreement    ${((100 * agree) / POSITIONS).toFixed(1)}% (${agree}/${POSITIONS}; ${tooComplex} over the solver's state budget, ${disagreements.length} different)`,
+  );
+  console.log(`solver  p50 / p99    ${ms(quantile(s, 0.5))} / ${ms(quantile(s, 0.99))}`);
+  console.log(`HiGHS   p50 / p99    ${ms(quantile(h, 0.5))} / ${ms(quantile(h, 0.99))}`);
+  console.log(
+    `median ratio         HiGHS / solver = ${(quantile(h, 0.5) / quantile(s, 0.5)).toFixed(1)}×`,
+  );
+  for (const line of disagreements.slice(0, 10)) console.log(`  ${line}`);
+}
+
+void main();
