@@ -14,7 +14,7 @@
 import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
 import type { UndoCause, UndoneCard } from "./engine-events";
-import type { MeldId, PlayId, Step } from "./state";
+import { type MeldId, type PlayId, returnToHand, type Step } from "./state";
 import { inOrder, meldsOfStep, replayTable } from "./table";
 
 /** Above this many other players' cards on trial in one meld, only "all of them" is tried. */
@@ -153,7 +153,8 @@ export function applyUndo(
     else {
       const player = state.players[s.seat]!;
       to = s.from === "staging" && player.play === s.play ? "staging" : "hand";
-      player[to].push(s.card);
+      if (to === "staging") player.staging.push(s.card);
+      else returnToHand(state, s.seat, [s.card]);
     }
     const entry = undone.get(s.play) ?? { seat: s.seat, cards: [] };
     entry.cards.push({ card: s.card, to });

@@ -20,7 +20,6 @@ export type Command =
   | { do: "place"; card: CardId; to: Target }
   | { do: "end" }
   | { do: "cancel" }
-  // The hand's lifecycle (engine II): accepted by the parser, not yet by the engine.
   | { do: "stop" }
   | { do: "giveup" }
   | { do: "leave" }
@@ -35,7 +34,13 @@ export type RejectionCode =
   | "bad-time"
   | "unknown-seat"
   | "not-playing"
-  | "not-implemented"
+  | "hand-over"
+  | "frozen"
+  | "no-freeze"
+  | "stop-used"
+  | "not-in-tiebreak"
+  | "presence"
+  | "not-between-hands"
   | "card-not-here"
   | "no-such-meld"
   | "stock-empty"
@@ -78,15 +83,6 @@ const FIELDS: Record<CommandName, Record<string, FieldKind>> = {
 };
 
 export const COMMAND_NAMES = Object.keys(FIELDS) as CommandName[];
-
-export const NOT_YET_IMPLEMENTED: ReadonlySet<CommandName> = new Set([
-  "stop",
-  "giveup",
-  "leave",
-  "disconnect",
-  "reconnect",
-  "ready",
-]);
 
 export function isMeldId(value: unknown): value is MeldId {
   return typeof value === "number" && Number.isInteger(value) && value > 0;

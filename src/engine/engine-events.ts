@@ -2,9 +2,23 @@
 // which only the drawer sees; chain-undo notices are addressed to the player hit.
 
 import { type CardId, cardName } from "./cards";
-import type { Millis, MeldId, PlayId, Seat } from "./state";
+import type { HandEndReason, Millis, MeldId, PlayId, Seat } from "./state";
 
-export type PlayEndReason = "ended" | "time" | "in order" | "cancelled";
+export type PlayEndReason =
+  | "ended"
+  | "time"
+  | "in order"
+  | "cancelled"
+  /** The player called «Stop!»: their open play is judged before the freeze (§9). */
+  | "stop"
+  /** The freeze ended without a valid going out: all or nothing (§9). */
+  | "freeze over"
+  /** The player left: the normal criterion at the instant of leaving (§11.2). */
+  | "left"
+  /** The final silence: open plays are judged before the count (§10.1). */
+  | "silence"
+  /** The tie-break's 2 minutes ran out before this play was confirmed (§10.2). */
+  | "tie-break over";
 export type PlayOutcome = "confirmed" | "partly undone" | "undone" | "empty";
 
 /** Which play's end set a chain undo off, and how it ended. */
@@ -12,14 +26,23 @@ export type UndoCause = {
   seat: Seat;
   play: PlayId;
   /** How the play ended: what fell set the card and meld tracks off, what stayed is no longer on trial. */
-  kind: "cancelled" | "failed" | "partly undone" | "confirmed";
+  kind: "cancelled" | "failed" | "partly undone" | "confirmed" | "expired";
 };
 
 /** Where an undone card went: back to a meld, or to its owner's hand or staging area. */
 export type UndoneCard = { card: CardId; to: MeldId | "hand" | "staging" };
 
 export type EventBody =
-  | { type: "drew"; seat: Seat; /** null in everyone else's projection */ card: CardId | null }
+  | {
+      type: "drew";
+      seat: Seat;
+      /** null in everyone else's projection */
+      card: CardId | null;
+      /** A §7 forced draw (or one handed over when a staging play ended). */
+      forced: boolean;
+    }
+  /** §7: a forced draw fell during a staging play; the card comes when the play ends. */
+  | { type: "drawOwed"; seat: Seat }
   | { type: "staged"; seat: Seat; card: CardId }
   | { type: "unstaged"; seat: Seat; card: CardId }
   | { type: "playStarted"; seat: Seat; play: PlayId; deadline: Millis }
@@ -31,7 +54,14 @@ export type EventBody =
       type: "released";
       seat: Seat;
       card: CardId;
-      reason: "released" | "expired" | "reserved" | "moved away" | "declaration withdrawn";
+      reason:
+        | "released"
+        | "expired"
+        | "reserved"
+        | "moved away"
+        | "declaration withdrawn"
+        /** «Stop!» puts every table card at the caller's disposal (§9). */
+        | "freeze";
     }
   | { type: "moved"; seat: Seat; play: PlayId; card: CardId; from: MeldId; to: MeldId }
   | { type: "split"; meld: MeldId; into: MeldId[] }
@@ -55,7 +85,24 @@ export type EventBody =
       cards: UndoneCard[];
     }
   | { type: "reserved"; card: CardId; seat: Seat }
-  | { type: "final"; seat: Seat; play: PlayId };
+  | { type: "final"; seat: Seat; play: PlayId }
+  | { type: "presence"; seat: Seat; present: boolean }
+  | { type: "stopCalled"; seat: Seat; deadline: Millis }
+  /** The freeze is over and the frozen plays restart with a full 40 s (§9). */
+  | { type: "freezeEnded"; seat: Seat; resumed: PlayId[] }
+  | { type: "wentOut"; seat: Seat; valid: boolean }
+  | { type: "eliminated"; seat: Seat; reason: "invalid going out" | "failed freeze" | "gave up" }
+  | { type: "left"; seat: Seat; reason: "left" | "absent" }
+  /** §10.1: all stocks empty and 2 minutes of silence; cards held by each seat still playing. */
+  | { type: "silence"; counts: (number | null)[] }
+  | { type: "tiebreak"; seats: Seat[]; pile: CardId[]; deadline: Millis }
+  | {
+      type: "handOver";
+      reason: HandEndReason;
+      winner: Seat | null;
+      draw: Seat[] | null;
+      scores: number[];
+    };
 
 export type EngineEvent = EventBody & { id: number; at: Millis };
 
@@ -86,6 +133,7 @@ export function describeUndo(
       ? "your play failed its judgement there"
       : `${who}'s play #${event.cause.play} was partly undone and partly confirmed`,
     confirmed: `${who}'s play #${event.cause.play} was confirmed with cards your play had left out`,
+    expired: "the tie-break ended before your play was confirmed",
   }[event.cause.kind];
   const scope = event.wasOpen ? "open play" : "finished play";
   return `Chain undo on your ${scope} #${event.play}: ${moves}, because ${cause}.`;

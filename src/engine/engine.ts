@@ -3,26 +3,36 @@
 // copy; the input state is never mutated.
 
 import { type CardId, cardName } from "./cards";
-import {
-  type Command,
-  NOT_YET_IMPLEMENTED,
-  parseCommand,
-  type Rejection,
-  type RejectionCode,
-} from "./commands";
+import { type Command, parseCommand, type Rejection, type RejectionCode } from "./commands";
 import { type Draft, draftOf, emit } from "./draft";
 import type { EngineEvent } from "./engine-events";
 import { checkMeld, couldBecomeMeld } from "./melds";
+import {
+  absenceDeadline,
+  callStop,
+  checkFreezeGoingOut,
+  finishFreeze,
+  inactivity,
+  leave,
+  leavesWithSurvivorWin,
+  setPresence,
+  tiebreakOver,
+} from "./lifecycle";
 import { endPlay, ensurePlay, finalizeSteps, nextFinality, settlePlays } from "./play";
 import {
+  handOf,
   HOLD_LIMIT_MS,
+  INACTIVITY_MS,
   type HandState,
+  isFrozen,
   meldOf,
   type Millis,
   openPlayOf,
   PING_PONG_RETURNS,
+  returnToHand,
   type Seat,
   type Step,
+  takeFromHand,
 } from "./state";
 import { recordStep, splitIfLong } from "./table";
 
@@ -49,6 +59,7 @@ export function apply(state: HandState, seat: unknown, input: unknown, now: unkn
   advanceDraft(draft, now);
   const rejection = perform(draft, seat, parsed.command);
   if (rejection) return { ok: false, rejection };
+  if (draft.state.freeze?.seat === seat) checkFreezeGoingOut(draft);
   settle(draft);
   return { ok: true, state: draft.state, events: draft.events };
 }
@@ -64,14 +75,38 @@ export function advance(
   return { state: draft.state, events: draft.events };
 }
 
-/** The next instant something fires (a play's 40 s, a hold's 10 s, a step becoming final), or null. */
+type TimerKind = "play" | "hold" | "freeze" | "absence" | "tiebreak" | "inactivity" | "final";
+
+/**
+ * Every running timer, in the order they fire when they fall due at the same
+ * instant: plays first (a command at a deadline comes after its judgement),
+ * then holds, the freeze, absences, the tie-break, inactivity; finality last.
+ * None runs once the hand is over; a freeze stops all but the caller's (§9).
+ */
+function timers(state: HandState): [TimerKind, Millis][] {
+  if (state.outcome) return [];
+  const list: [TimerKind, Millis][] = [];
+  const freeze = state.freeze;
+  if (!freeze) for (const p of state.plays) if (p.open) list.push(["play", p.deadline]);
+  for (const p of state.players) if (p.hold) list.push(["hold", p.hold.until]);
+  if (freeze) list.push(["freeze", freeze.deadline]);
+  state.players.forEach((_, seat) => {
+    const at = absenceDeadline(state, seat);
+    if (at !== null) list.push(["absence", at]);
+  });
+  if (state.tiebreak) list.push(["tiebreak", state.tiebreak.deadline]);
+  else if (!freeze) list.push(["inactivity", state.progressAt + INACTIVITY_MS]);
+  const finality = freeze ? null : nextFinality(state);
+  if (finality !== null) list.push(["final", finality]);
+  return list;
+}
+
+/**
+ * The next instant something fires (a play's 40 s, a hold's 10 s, a step
+ * becoming final, the freeze, an absence, the tie-break, inactivity), or null.
+ */
 export function nextDeadline(state: HandState): Millis | null {
-  const times = [
-    ...state.plays.filter((p) => p.open).map((p) => p.deadline),
-    ...state.players.flatMap((p) => (p.hold ? [p.hold.until] : [])),
-  ];
-  const finality = nextFinality(state);
-  if (finality !== null) times.push(finality);
+  const times = timers(state).map(([, at]) => at);
   return times.length > 0 ? Math.min(...times) : null;
 }
 
@@ -81,36 +116,106 @@ function advanceDraft(draft: Draft, now: Millis): void {
     const due = nextDeadline(state);
     if (due === null || due > now) break;
     state.now = Math.max(state.now, due);
-    for (const play of state.plays.filter((p) => p.open && p.deadline <= state.now))
-      if (play.open) endPlay(draft, play, "time");
-    state.players.forEach((player, seat) => {
-      if (player.hold && player.hold.until <= state.now) {
-        emit(draft, { type: "released", seat, card: player.hold.card, reason: "expired" });
-        player.hold = null;
-      }
-    });
+    const kind = timers(state).find(([, at]) => at <= state.now)![0];
+    fire(draft, kind);
     settle(draft);
   }
   state.now = now;
 }
 
+function fire(draft: Draft, kind: TimerKind): void {
+  const { state } = draft;
+  switch (kind) {
+    case "play":
+      for (const play of state.plays.filter((p) => p.open && p.deadline <= state.now))
+        if (play.open && !state.outcome) endPlay(draft, play, "time");
+      return;
+    case "hold":
+      state.players.forEach((player, seat) => {
+        if (player.hold && player.hold.until <= state.now) {
+          emit(draft, { type: "released", seat, card: player.hold.card, reason: "expired" });
+          player.hold = null;
+        }
+      });
+      return;
+    case "freeze":
+      return finishFreeze(draft, "time");
+    case "absence": {
+      const due = state.players.flatMap((_, seat) => {
+        const at = absenceDeadline(state, seat);
+        return at !== null && at <= state.now ? [seat] : [];
+      });
+      return leave(draft, due, "absent");
+    }
+    case "tiebreak":
+      return tiebreakOver(draft);
+    case "inactivity":
+      return inactivity(draft);
+    case "final":
+      return; // settle() folds the steps that became final
+  }
+}
+
 function settle(draft: Draft): void {
   settlePlays(draft);
-  finalizeSteps(draft);
+  if (!draft.state.freeze) finalizeSteps(draft);
   const { state } = draft;
   const open = (id: number) => state.plays.some((p) => p.id === id && p.open);
   state.contests = state.contests.filter((c) => c.plays.some(open));
 }
 
-function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
+/** Commands about the hand's life rather than its cards: presence, leaving, «Stop!». */
+function performLifecycle(draft: Draft, seat: Seat, command: Command): Rejection | null | "cards" {
   const { state } = draft;
   const player = state.players[seat]!;
-  if (NOT_YET_IMPLEMENTED.has(command.do))
-    return reject("not-implemented", `"${command.do}" is not implemented yet`);
+  if (command.do === "disconnect" || command.do === "reconnect")
+    return setPresence(draft, seat, command.do === "reconnect");
+  if (command.do === "leave" && leavesWithSurvivorWin(state, seat)) {
+    leave(draft, [seat], "left");
+    return null;
+  }
+  if (state.outcome) return reject("hand-over", "the hand is over");
+  // Acting is showing up (§11).
+  if (!player.present) setPresence(draft, seat, true);
+  if (player.status === "left")
+    return reject("not-playing", "you left this hand: you can watch, not play (§11.2)");
   if (player.status !== "playing")
     return reject("not-playing", `you are no longer playing this hand (${player.status})`);
+  if (command.do === "ready")
+    return reject("not-between-hands", "ready is for the pause between hands of a long game (§13)");
+  if (command.do === "leave") {
+    leave(draft, [seat], "left");
+    return null;
+  }
+  if (isFrozen(state, seat))
+    return reject("frozen", "«Stop!» has frozen the game: wait for the freeze to end (§9)");
+  if (state.tiebreak && !state.tiebreak.seats.includes(seat))
+    return reject("not-in-tiebreak", "only the tied players take part in the tie-break (§10.2)");
+  if (command.do === "stop") return callStop(draft, seat);
+  if (command.do === "giveup") {
+    if (state.freeze?.seat !== seat)
+      return reject("no-freeze", "you can only give up during your own freeze (§9)");
+    finishFreeze(draft, "gave up");
+    return null;
+  }
+  if (command.do === "end" && state.freeze?.seat === seat)
+    return reject(
+      "no-freeze",
+      "during your freeze the play ends when you go out, give up or time runs out (§9)",
+    );
+  return "cards";
+}
+
+function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
+  const lifecycle = performLifecycle(draft, seat, command);
+  if (lifecycle !== "cards") return lifecycle;
+  const { state } = draft;
+  const player = state.players[seat]!;
   const name = (card: CardId) => cardName(card);
+  // The freeze gives the caller the whole table, declared or not (§9).
   const staged = player.staging.length > 0;
+  const mayTouchTable = staged || state.freeze?.seat === seat;
+  const hand = handOf(state, seat);
   const notDeclared = () =>
     reject(
       "not-declared",
@@ -134,13 +239,13 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       player.hand.push(card);
       player.achieved.drawn = true;
       state.progressAt = state.now;
-      emit(draft, { type: "drew", seat, card });
+      emit(draft, { type: "drew", seat, card, forced: false });
       return null;
     }
     case "stage": {
-      if (!player.hand.includes(command.card))
+      if (!hand.includes(command.card))
         return reject("card-not-here", `${name(command.card)} is not in your hand`);
-      player.hand = player.hand.filter((c) => c !== command.card);
+      takeFromHand(state, seat, command.card);
       player.staging.push(command.card);
       ensurePlay(draft, seat);
       emit(draft, { type: "staged", seat, card: command.card });
@@ -150,7 +255,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       if (!player.staging.includes(command.card))
         return reject("card-not-here", `${name(command.card)} is not in your staging area`);
       player.staging = player.staging.filter((c) => c !== command.card);
-      player.hand.push(command.card);
+      returnToHand(state, seat, [command.card]);
       emit(draft, { type: "unstaged", seat, card: command.card });
       dropHoldIfUndeclared(draft, seat);
       return null;
@@ -180,7 +285,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
     }
     case "add": {
       if (staged) return fromHandBlocked();
-      if (!player.hand.includes(command.card))
+      if (!hand.includes(command.card))
         return reject("card-not-here", `${name(command.card)} is not in your hand`);
       if (command.meld === "new")
         return reject(
@@ -191,7 +296,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       if (!meld) return reject("no-such-meld", `there is no meld ${command.meld} on the table`);
       const play = ensurePlay(draft, seat);
       const earlier = [...meld.cards];
-      player.hand = player.hand.filter((c) => c !== command.card);
+      takeFromHand(state, seat, command.card);
       const step = recordStep(draft, {
         card: command.card,
         from: "hand",
@@ -204,7 +309,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       return null;
     }
     case "take": {
-      if (!staged) return notDeclared();
+      if (!mayTouchTable) return notDeclared();
       const refusal = refuseTake(draft, seat, command.card, command.meld);
       if (refusal) return refusal;
       if (player.hold)
@@ -214,7 +319,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       return null;
     }
     case "move": {
-      if (!staged) return notDeclared();
+      if (!mayTouchTable) return notDeclared();
       const refusal = refuseTake(draft, seat, command.card, command.from);
       if (refusal) return refusal;
       if (player.hold && player.hold.card !== command.card)
@@ -235,7 +340,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
           "cannot-go-there",
           `${name(command.card)} cannot go into meld ${target.id}: it drops back (§6)`,
         );
-      const play = openPlayOf(state, seat)!;
+      const play = ensurePlay(draft, seat);
       const to = target?.id ?? state.nextMeldId++;
       const earlier = target ? [...target.cards] : [];
       if (player.hold) player.hold = null;
@@ -294,7 +399,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       return null;
     }
     default:
-      return reject("not-implemented", `"${command.do}" is not implemented yet`);
+      throw new Error(`unhandled command ${command.do}`);
   }
 }
 
@@ -305,6 +410,8 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
   if (!meld) return reject("no-such-meld", `there is no meld ${meldId} on the table`);
   if (!meld.cards.includes(card))
     return reject("card-not-here", `${cardName(card)} is not in meld ${meldId}`);
+  // During the freeze every table card is at the caller's disposal (§9).
+  if (state.freeze?.seat === seat) return null;
   const holder = state.players.findIndex((p, s) => s !== seat && p.hold?.card === card);
   if (holder >= 0)
     return reject(
@@ -320,10 +427,10 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
   return null;
 }
 
-/** The right to touch table cards lasts while something is declared (§5.3). */
+/** The right to touch table cards lasts while something is declared (§5.3), or the caller's freeze (§9). */
 function dropHoldIfUndeclared(draft: Draft, seat: Seat): void {
   const player = draft.state.players[seat]!;
-  if (player.staging.length > 0 || !player.hold) return;
+  if (player.staging.length > 0 || !player.hold || draft.state.freeze?.seat === seat) return;
   emit(draft, { type: "released", seat, card: player.hold.card, reason: "declaration withdrawn" });
   player.hold = null;
 }

@@ -17,5 +17,5 @@ export * from "./commands";
 export * from "./engine-events";
 export { apply, advance, nextDeadline, type ApplyResult } from "./engine";
 export { deal, newHand, type HandSetup, type NewHand, type NewHandOptions } from "./setup";
-export { hasLaidMeld, spectatorView, viewFor, type HandView } from "./views";
+export { spectatorView, viewFor, type HandView } from "./views";
 export { checkExpect, runScenario, type ScenarioResult, type ScenarioRun } from "./scenario";

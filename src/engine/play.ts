@@ -4,25 +4,35 @@
 
 import { applyUndo, chainClosure, judgedValid, judgeOf, meldsTouched } from "./chain";
 import { emit, type Draft } from "./draft";
-import type { PlayEndReason, PlayOutcome } from "./engine-events";
-import { CHAIN_REACH_MS, type Play, type PlayId, PLAY_LIMIT_MS, type Seat } from "./state";
+import type { PlayEndReason, PlayOutcome, UndoCause } from "./engine-events";
+import { afterPlayEnd } from "./outcome";
+import {
+  CHAIN_REACH_MS,
+  type Play,
+  type PlayId,
+  PLAY_LIMIT_MS,
+  returnToHand,
+  type Seat,
+} from "./state";
 import { isOwnCard, meldsOfStep } from "./table";
 
-/** The seat's open play, opened now if there is none. */
+/** The seat's open play, opened now if there is none; the «Stop!» caller's lasts the freeze (§9). */
 export function ensurePlay(draft: Draft, seat: Seat): Play {
   const { state } = draft;
   const player = state.players[seat]!;
   const current = state.plays.find((p) => p.id === player.play);
   if (current) return current;
+  const freeze = state.freeze?.seat === seat ? state.freeze : null;
   const play: Play = {
     id: state.nextPlayId++,
     seat,
     start: state.now,
-    deadline: state.now + PLAY_LIMIT_MS,
+    deadline: freeze?.deadline ?? state.now + PLAY_LIMIT_MS,
     open: true,
     endedAt: null,
     laid: false,
     lays: [],
+    freeze: freeze !== null,
   };
   state.plays.push(play);
   player.play = play.id;
@@ -34,17 +44,24 @@ export function ensurePlay(draft: Draft, seat: Seat): Play {
  * Ends a play and judges it (§5.4). The pieces left invalid fall with all
  * that depends on them (§5.5); Cancel takes back all of it. A play that moved
  * table cards but ends with none of its own cards on the table is undone
- * entirely (§5.3). Declared cards left unplaced go back to the hand.
+ * entirely (§5.3), except the «Stop!» caller's during the freeze, which is all
+ * or nothing (§9). Declared cards left unplaced go back to the hand, and any
+ * forced draw owed meanwhile is handed over (§7).
  */
 export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   const { state } = draft;
   const judge = judgeOf(draft, play.id);
   const steps = () => state.log.filter((s) => s.play === play.id);
+  const all = () =>
+    chainClosure(
+      judge,
+      steps().map((s) => s.id),
+    );
   const none = new Set<number>();
-  const invalid =
-    reason === "cancelled"
-      ? null
-      : new Set(meldsTouched(steps(), none).filter((m) => !judgedValid(judge, play.id, m, none)));
+  const takeAll = reason === "cancelled" || reason === "tie-break over";
+  const invalid = takeAll
+    ? null
+    : new Set(meldsTouched(steps(), none).filter((m) => !judgedValid(judge, play.id, m, none)));
   let removed = chainClosure(
     judge,
     steps()
@@ -52,8 +69,7 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
       .map((s) => s.id),
   );
   const kept = steps().filter((s) => !removed.has(s.id));
-  if (kept.length > 0 && !kept.some(isOwnCard))
-    removed = chainClosure(judge, [...removed, ...kept.map((s) => s.id)]);
+  if (play.freeze ? removed.size > 0 : kept.length > 0 && !kept.some(isOwnCard)) removed = all();
 
   const player = state.players[play.seat]!;
   play.open = false;
@@ -69,34 +85,50 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
     player.hold = null;
   }
   const returned = player.staging;
-  player.hand.push(...returned);
+  returnToHand(state, play.seat, returned);
   player.staging = [];
   const ownSteps = steps().length;
   const fell = steps().filter((s) => removed.has(s.id)).length;
-  const kind =
+  const kind: UndoCause["kind"] =
     reason === "cancelled"
       ? "cancelled"
-      : fell === 0
-        ? "confirmed"
-        : fell === steps().length
-          ? "failed"
-          : "partly undone";
+      : reason === "tie-break over"
+        ? "expired"
+        : fell === 0
+          ? "confirmed"
+          : fell === steps().length
+            ? "failed"
+            : "partly undone";
   applyUndo(draft, removed, { seat: play.seat, play: play.id, kind }, judge.open);
-  const surviving = new Set(state.log.filter((s) => s.play === play.id).map((s) => s.id));
-  play.laid = play.lays.some((lay) => lay.every((id) => surviving.has(id)));
-  if ([...surviving].some((id) => isOwnCard(state.log.find((s) => s.id === id)!)))
-    state.progressAt = state.now;
+  const surviving = state.log.filter((s) => s.play === play.id);
+  play.laid = play.lays.some((lay) => lay.every((id) => surviving.some((s) => s.id === id)));
+  const keptOwn = surviving.some(isOwnCard);
+  if (keptOwn) state.progressAt = state.now;
   const outcome: PlayOutcome =
     ownSteps === 0
       ? "empty"
-      : surviving.size === ownSteps
+      : surviving.length === ownSteps
         ? "confirmed"
-        : surviving.size === 0
+        : surviving.length === 0
           ? "undone"
           : "partly undone";
   emit(draft, { type: "playEnded", seat: play.seat, play: play.id, reason, outcome, returned });
-  state.plays = state.plays.filter((p) => p.id !== play.id || surviving.size > 0);
+  state.plays = state.plays.filter((p) => p.id !== play.id || surviving.length > 0);
   state.reserved = state.reserved.filter((r) => r.play !== play.id);
+  handOverOwedDraws(draft, play.seat);
+  afterPlayEnd(draft, play, keptOwn);
+}
+
+/** §7 extreme case: the forced draws that fell during a staging play come now. */
+function handOverOwedDraws(draft: Draft, seat: Seat): void {
+  const player = draft.state.players[seat]!;
+  if (player.status !== "playing") player.owedDraws = 0;
+  for (; player.owedDraws > 0; player.owedDraws--) {
+    const card = player.stock.shift();
+    if (card === undefined) continue;
+    player.hand.push(card);
+    emit(draft, { type: "drew", seat, card, forced: true });
+  }
 }
 
 /**
@@ -116,10 +148,12 @@ function backInOrder(draft: Draft, play: Play): boolean {
   return meldsTouched(steps, none).every((m) => judgedValid(judge, play.id, m, none));
 }
 
-/** Ends every open play whose work is back in order, until none is left to end. */
+/** Ends every open play whose work is back in order, until none is left to end; never during a freeze (§9). */
 export function settlePlays(draft: Draft): void {
   for (;;) {
-    const play = draft.state.plays.find((p) => p.open && backInOrder(draft, p));
+    const { state } = draft;
+    if (state.freeze || state.outcome) return;
+    const play = state.plays.find((p) => p.open && backInOrder(draft, p));
     if (!play) return;
     endPlay(draft, play, "in order");
   }

@@ -28,6 +28,8 @@ export interface NewHandOptions {
   now: Millis;
   seed?: number;
   setup?: HandSetup;
+  /** Seats not showing up at the start: their 90 s count from the start (§11.2). */
+  absent?: number[];
 }
 
 export type NewHand = { ok: true; state: HandState } | { ok: false; error: string };
@@ -94,6 +96,10 @@ export function newHand(options: NewHandOptions): NewHand {
     },
     play: null,
     hold: null,
+    present: !options.absent?.includes(s),
+    awaySince: options.absent?.includes(s) ? options.now : null,
+    calledStop: false,
+    owedDraws: 0,
   }));
   const table = (setup.table ?? []).map((cards, i) => ({
     id: i + 1,
@@ -112,6 +118,9 @@ export function newHand(options: NewHandOptions): NewHand {
     contests: [],
     reserved: [],
     progressAt: options.now,
+    freeze: null,
+    tiebreak: null,
+    outcome: null,
     nextMeldId: table.length + 1,
     nextPlayId: 1,
     nextStepId: 1,

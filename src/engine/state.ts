@@ -19,6 +19,14 @@ export const CHAIN_REACH_MS = 40_000;
 export const HOLD_LIMIT_MS = 10_000;
 /** §6: the third return of a card to a position it already had reserves it. */
 export const PING_PONG_RETURNS = 3;
+/** §7: two minutes without a draw or a confirmed play of own cards unblock the hand. */
+export const INACTIVITY_MS = 120_000;
+/** §9: the «Stop!» caller's freeze. */
+export const FREEZE_MS = 180_000;
+/** §10.2: the tie-break between the players tied on fewest cards. */
+export const TIEBREAK_MS = 120_000;
+/** §11.2: 90 seconds of absence are leaving. */
+export const ABSENCE_MS = 90_000;
 
 export type PlayerStatus = "playing" | "out" | "eliminated" | "left";
 
@@ -58,6 +66,8 @@ export interface Play {
   lays: number[][];
   /** The play was confirmed with a laid meld still standing (§8 condition 2). */
   laid: boolean;
+  /** The «Stop!» caller's play during the freeze (§9): no 40 s, all or nothing if it fails. */
+  freeze: boolean;
 }
 
 export interface Hold {
@@ -75,6 +85,43 @@ export interface PlayerState {
   achieved: { drawn: boolean; laidMeld: boolean };
   play: PlayId | null;
   hold: Hold | null;
+  /** The server says whether the player is showing up (§11). */
+  present: boolean;
+  /** While away: when the §11.2 count of 90 s started (it restarts after a freeze). */
+  awaySince: Millis | null;
+  /** «Stop!» is once per hand (§9). */
+  calledStop: boolean;
+  /** Forced draws that fell while the staging area held cards, handed over when the play ends (§7). */
+  owedDraws: number;
+}
+
+/** §9: the «Stop!» caller's three minutes; everyone else is frozen. */
+export interface Freeze {
+  seat: Seat;
+  start: Millis;
+  deadline: Millis;
+}
+
+/** §10.2: the tied players' cards form one shared face-up pile. */
+export interface Tiebreak {
+  seats: Seat[];
+  pile: CardId[];
+  /** Cards each tied seat held at the silence, in `seats` order: what the winner's score counts (§12). */
+  counts: number[];
+  start: Millis;
+  deadline: Millis;
+}
+
+export type HandEndReason = "out" | "silence" | "tiebreak" | "survivor" | "draw" | "abandoned";
+
+export interface HandOutcome {
+  reason: HandEndReason;
+  winner: Seat | null;
+  /** The tied seats of a draw. */
+  draw: Seat[] | null;
+  at: Millis;
+  /** §12, one per seat. */
+  scores: number[];
 }
 
 /** A card moved back and forth during simultaneous plays (§6 ping-pong). */
@@ -110,8 +157,12 @@ export interface HandState {
   plays: Play[];
   contests: Contest[];
   reserved: Reservation[];
-  /** §7: the last draw or confirmed play bringing own cards to the table (engine II's inactivity clock). */
+  /** §7: the last draw or confirmed play bringing own cards to the table: the inactivity clock. */
   progressAt: Millis;
+  freeze: Freeze | null;
+  tiebreak: Tiebreak | null;
+  /** Set once the hand is over; nothing changes after that but presence. */
+  outcome: HandOutcome | null;
   nextMeldId: MeldId;
   nextPlayId: PlayId;
   nextStepId: number;
@@ -134,4 +185,38 @@ export function openPlayOf(state: HandState, seat: Seat): Play | undefined {
 /** The meld that holds the card now, if it is on the table. */
 export function meldHolding(state: HandState, card: CardId): Meld | undefined {
   return state.table.find((m) => m.cards.includes(card));
+}
+
+/** The cards a seat plays from: its hand, or the shared pile while it plays a tie-break (§10.2). */
+export function handOf(state: HandState, seat: Seat): CardId[] {
+  const tiebreak = state.tiebreak;
+  return tiebreak?.seats.includes(seat) ? tiebreak.pile : state.players[seat]!.hand;
+}
+
+export function takeFromHand(state: HandState, seat: Seat, card: CardId): void {
+  const cards = handOf(state, seat);
+  cards.splice(cards.indexOf(card), 1);
+}
+
+/** Cards going back to a seat's hand (to the shared pile during its tie-break). */
+export function returnToHand(state: HandState, seat: Seat, cards: readonly CardId[]): void {
+  handOf(state, seat).push(...cards);
+}
+
+/** Seats still playing the hand (not out, eliminated or left). */
+export function seatsPlaying(state: HandState): Seat[] {
+  return state.players.flatMap((p, seat) => (p.status === "playing" ? [seat] : []));
+}
+
+/** Frozen by someone else's «Stop!» (§9). */
+export function isFrozen(state: HandState, seat: Seat): boolean {
+  return state.freeze !== null && state.freeze.seat !== seat;
+}
+
+/** The §8 "laid a direct meld" condition: final, or from a confirmed play still standing. */
+export function hasLaidMeld(state: HandState, seat: Seat): boolean {
+  return (
+    state.players[seat]!.achieved.laidMeld ||
+    state.plays.some((p) => p.seat === seat && !p.open && p.laid)
+  );
 }

@@ -5,9 +5,13 @@
 
 import { type CardId, compareBySuit } from "./cards";
 import { checkMeld, meldRulesFor } from "./melds";
+import { absenceDeadline } from "./lifecycle";
 import {
   CHAIN_REACH_MS,
+  type HandOutcome,
   type HandState,
+  hasLaidMeld,
+  INACTIVITY_MS,
   type Millis,
   type MeldId,
   type PlayId,
@@ -54,6 +58,14 @@ export interface SeatView {
   stockCount: number;
   holding: CardId | null;
   play: PlayId | null;
+  /** Everyone sees who is absent and for how long (§11). */
+  present: boolean;
+  awaySince: Millis | null;
+  /** When the absence becomes leaving, if the 90 s are running (§11.2). */
+  leavesAt: Millis | null;
+  calledStop: boolean;
+  /** Forced draws waiting for the seat's staging play to end (§7). */
+  owedDraws: number;
 }
 
 export interface HandView {
@@ -62,6 +74,12 @@ export interface HandView {
   table: MeldView[];
   plays: PlayView[];
   seats: SeatView[];
+  /** When the §7 countdown runs out, unless something restarts it; null while it is stopped. */
+  inactivityAt: Millis | null;
+  freeze: { seat: Seat; start: Millis; deadline: Millis } | null;
+  /** The shared pile is face up (§10.2). */
+  tiebreak: { seats: Seat[]; pile: CardId[]; counts: number[]; deadline: Millis } | null;
+  outcome: HandOutcome | null;
   /** Only in a player's own view. */
   you: {
     seat: Seat;
@@ -70,14 +88,6 @@ export interface HandView {
     stockCount: number;
     achieved: { drawn: boolean; laidMeld: boolean };
   } | null;
-}
-
-/** The §8 "laid a direct meld" condition: final, or from a confirmed play still standing. */
-export function hasLaidMeld(state: HandState, seat: Seat): boolean {
-  return (
-    state.players[seat]!.achieved.laidMeld ||
-    state.plays.some((p) => p.seat === seat && !p.open && p.laid)
-  );
 }
 
 export function spectatorView(state: HandState): HandView {
@@ -131,7 +141,22 @@ export function spectatorView(state: HandState): HandView {
       stockCount: p.stock.length,
       holding: p.hold?.card ?? null,
       play: p.play,
+      present: p.present,
+      awaySince: p.awaySince,
+      leavesAt: absenceDeadline(state, seat),
+      calledStop: p.calledStop,
+      owedDraws: p.owedDraws,
     })),
+    inactivityAt:
+      state.outcome || state.freeze || state.tiebreak ? null : state.progressAt + INACTIVITY_MS,
+    freeze: state.freeze && { ...state.freeze },
+    tiebreak: state.tiebreak && {
+      seats: [...state.tiebreak.seats],
+      pile: [...state.tiebreak.pile],
+      counts: [...state.tiebreak.counts],
+      deadline: state.tiebreak.deadline,
+    },
+    outcome: state.outcome && { ...state.outcome, scores: [...state.outcome.scores] },
     you: null,
   };
 }

@@ -127,9 +127,10 @@ describe("bad input (issue 3)", () => {
     expect(refusal(later, B, { do: "draw" }, 4).code).toBe("bad-time");
   });
 
-  it("the later rules' actions are refused as not implemented yet", () => {
-    for (const name of ["stop", "giveup", "leave", "disconnect", "reconnect", "ready"])
-      expect(refusal(state, A, { do: name }, 1).code).toBe("not-implemented");
+  it("an action out of place is refused: giving up with no freeze, ready during a hand, coming back while here", () => {
+    expect(refusal(state, A, { do: "giveup" }, 1).code).toBe("no-freeze");
+    expect(refusal(state, A, { do: "ready" }, 1).code).toBe("not-between-hands");
+    expect(refusal(state, A, { do: "reconnect" }, 1).code).toBe("presence");
   });
 
   it("the engine never throws on any input and never mutates the state it is given", () => {

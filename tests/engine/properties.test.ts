@@ -106,7 +106,20 @@ describe("properties of random play by three seats", () => {
           ];
           expect(visible.filter((c) => hidden.has(c))).toEqual([]);
           expect(Object.keys(view.seats[0]!).sort()).toEqual(
-            ["handCount", "holding", "play", "seat", "staging", "status", "stockCount"].sort(),
+            [
+              "awaySince",
+              "calledStop",
+              "handCount",
+              "holding",
+              "leavesAt",
+              "owedDraws",
+              "play",
+              "present",
+              "seat",
+              "staging",
+              "status",
+              "stockCount",
+            ].sort(),
           );
         });
         expect(spectatorView(state).you).toBeNull();
