@@ -109,9 +109,15 @@ const en = {
       "partly undone": (who: string, own: boolean) =>
         own ? "part of your play failed its judgement" : `part of ${who}'s play failed`,
       confirmed: (who: string) => `${who}'s play was confirmed without cards yours relied on`,
+      expired: () => "the tie-break ended before your play was confirmed",
     },
     scope: (open: boolean): string => (open ? "on your open play" : "on your finished play"),
-    stopped: (who: string) => `${who} called «Stop!»`,
+    stopped: (who: string) => `${who} called «Stop!»: everyone else is frozen`,
+    freezeEnded: (who: string) => `${who}'s freeze is over: play resumes`,
+    eliminated: (who: string) => `${who} is eliminated from the hand`,
+    left: (who: string, absent: boolean) =>
+      absent ? `${who} was away too long and has left the hand` : `${who} left the hand`,
+    wentOut: (who: string) => `${who} went out`,
   },
   end: {
     title: "End of the hand",
@@ -123,6 +129,14 @@ const en = {
     ready: "Ready for the next hand",
     waiting: "Waiting for the others",
     home: "Back home",
+    reasons: {
+      out: "went out",
+      silence: "final silence",
+      tiebreak: "tie-break",
+      survivor: "last one in play",
+      draw: "draw",
+      abandoned: "everyone left",
+    },
   },
   settings: { sound: "Sound", mute: "Mute", unmute: "Sound on", fourColour: "Four-colour deck" },
   practice: {
@@ -248,9 +262,17 @@ const it: Messages = {
           ? "una parte della tua giocata non ha superato il giudizio"
           : `una parte della giocata di ${who} è caduta`,
       confirmed: (who) => `la giocata di ${who} è stata confermata senza carte su cui contavi`,
+      expired: () => "lo spareggio è finito prima che la tua giocata fosse confermata",
     },
     scope: (open) => (open ? "sulla tua giocata aperta" : "sulla tua giocata conclusa"),
-    stopped: (who) => `${who} ha chiamato «Stop!»`,
+    stopped: (who) => `${who} ha chiamato «Stop!»: tutti gli altri sono congelati`,
+    freezeEnded: (who) => `Il congelamento di ${who} è finito: si riprende`,
+    eliminated: (who) => `${who} è eliminato dalla mano`,
+    left: (who, absent) =>
+      absent
+        ? `${who} è rimasto assente troppo a lungo ed è uscito dalla mano`
+        : `${who} ha abbandonato la mano`,
+    wentOut: (who) => `${who} ha chiuso`,
   },
   end: {
     title: "Fine della mano",
@@ -262,6 +284,14 @@ const it: Messages = {
     ready: "Pronto per la prossima mano",
     waiting: "In attesa degli altri",
     home: "Torna alla home",
+    reasons: {
+      out: "ha chiuso",
+      silence: "silenzio finale",
+      tiebreak: "spareggio",
+      survivor: "ultimo rimasto in gioco",
+      draw: "pareggio",
+      abandoned: "tutti sono usciti",
+    },
   },
   settings: {
     sound: "Suoni",

@@ -29,10 +29,7 @@ export function describeUndo(
         ? t.notices.toStaging
         : t.notices.toMeld(to);
   const moves = event.cards.map((c) => `${shortName(c.card)} ${where(c.to)}`).join(", ");
-  const because =
-    event.cause.kind === "confirmed"
-      ? t.notices.because.confirmed(who)
-      : t.notices.because[event.cause.kind](who, own);
+  const because = t.notices.because[event.cause.kind](who, own);
   return `${t.notices.scope(event.wasOpen)}: ${t.notices.cardsBack(moves)} — ${because}.`;
 }
 
@@ -42,4 +39,26 @@ export function undoNoticesFor(
   seat: Seat,
 ): (EngineEvent & UndoEvent)[] {
   return events.filter((e): e is EngineEvent & UndoEvent => e.type === "undone" && e.seat === seat);
+}
+
+/** A line for the table's news: «Stop!», freezes, eliminations, leavings, going out. */
+export function describeEvent(
+  t: Messages,
+  event: EventBody,
+  nameOf: (seat: Seat) => string,
+): string | null {
+  switch (event.type) {
+    case "stopCalled":
+      return t.notices.stopped(nameOf(event.seat));
+    case "freezeEnded":
+      return t.notices.freezeEnded(nameOf(event.seat));
+    case "eliminated":
+      return t.notices.eliminated(nameOf(event.seat));
+    case "left":
+      return t.notices.left(nameOf(event.seat), event.reason === "absent");
+    case "wentOut":
+      return event.valid ? t.notices.wentOut(nameOf(event.seat)) : null;
+    default:
+      return null;
+  }
 }

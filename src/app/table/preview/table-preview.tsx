@@ -1,0 +1,83 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Command } from "@/engine/commands";
+import { advance, apply, nextDeadline } from "@/engine/engine";
+import type { EngineEvent } from "@/engine/engine-events";
+import type { HandState, Seat } from "@/engine/state";
+import { viewFor } from "@/engine/views";
+import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
+import { GameTable, type SendResult } from "@/components/table/table";
+
+/** The engine's clock starts where the preview hand left it and runs with the wall clock. */
+export function TablePreview() {
+  const [state, setState] = useState<HandState>(previewHand);
+  const [events, setEvents] = useState<EngineEvent[]>([]);
+  const [seat, setSeat] = useState<Seat>(0);
+  const origin = useRef<number | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const clock = useCallback(() => {
+    origin.current ??= performance.now() - stateRef.current.now;
+    return Math.max(stateRef.current.now, Math.floor(performance.now() - origin.current));
+  }, []);
+
+  const commit = useCallback((next: HandState, fresh: EngineEvent[]) => {
+    stateRef.current = next;
+    setState(next);
+    if (fresh.length > 0) setEvents((list) => [...list, ...fresh].slice(-200));
+  }, []);
+
+  // Timers fire as the server would fire them: at the engine's next deadline.
+  useEffect(() => {
+    const due = nextDeadline(state);
+    if (due === null) return;
+    const timer = setTimeout(
+      () => {
+        const advanced = advance(stateRef.current, clock());
+        commit(advanced.state, advanced.events);
+      },
+      Math.max(0, due - clock()) + 5,
+    );
+    return () => clearTimeout(timer);
+  }, [state, clock, commit]);
+
+  const send = useCallback(
+    async (command: Command): Promise<SendResult> => {
+      const result = apply(stateRef.current, seat, command, clock());
+      if (!result.ok) return { ok: false, reason: result.rejection.reason };
+      commit(result.state, result.events);
+      return { ok: true, eventId: result.state.nextEventId - 1 };
+    },
+    [seat, clock, commit],
+  );
+
+  const view = useMemo(() => viewFor(state, seat), [state, seat]);
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-2 text-sm">
+        <span>Preview: you sit at</span>
+        {PREVIEW_NAMES.map((name, s) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={seat === s}
+            className={`rounded px-2 py-1 ${seat === s ? "bg-emerald-700 text-white" : "bg-white ring-1 ring-stone-300"}`}
+            onClick={() => setSeat(s)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <GameTable
+        key={seat}
+        view={view}
+        viewEventId={state.nextEventId - 1}
+        events={events}
+        names={PREVIEW_NAMES}
+        send={send}
+      />
+    </div>
+  );
+}

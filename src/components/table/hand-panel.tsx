@@ -1,0 +1,152 @@
+"use client";
+
+// In front of the player: the staging area (face up, nobody else may touch it),
+// the stock to draw from, and the hand, sorted or arranged by hand.
+
+import type { CardId } from "@/engine/cards";
+import { rankOf, suitOf } from "@/engine/cards";
+import { useMessages } from "@/i18n/client";
+import type { Destination, Source } from "./actions";
+import { DropZone, PickableCard } from "./pieces";
+import type { HandSort } from "./hand-order";
+
+interface Shared {
+  selected: Source | null;
+  pendingCards: Set<CardId>;
+  refusedCard: CardId | null;
+  fourColour: boolean;
+  onSelect: (source: Source) => void;
+  onChoose: (dest: Destination) => void;
+}
+
+export function StagingArea({ staging, ui }: { staging: CardId[]; ui: Shared }) {
+  const t = useMessages();
+  return (
+    <DropZone
+      dest={{ to: "staging" }}
+      label={t.staging.title}
+      active={ui.selected?.from === "hand"}
+      onChoose={ui.onChoose}
+      className="flex min-h-20 flex-1 flex-wrap items-center gap-1 rounded-lg border-2 border-dashed border-stone-400 bg-white/60 p-2 sm:min-h-24"
+    >
+      {staging.length === 0 ? (
+        <span className="text-xs text-stone-500">{t.staging.hint}</span>
+      ) : (
+        staging.map((card) => (
+          <PickableCard
+            key={card}
+            source={{ from: "staging", card }}
+            label={`${t.staging.title}: ${t.card.name(rankOf(card), suitOf(card))}`}
+            onSelect={ui.onSelect}
+            look={{
+              fourColour: ui.fourColour,
+              selected: ui.selected?.from === "staging" && ui.selected.card === card,
+              pending: ui.pendingCards.has(card),
+              refused: ui.refusedCard === card,
+            }}
+          />
+        ))
+      )}
+    </DropZone>
+  );
+}
+
+export function HandRow({
+  cards,
+  sort,
+  onSort,
+  onNudge,
+  ui,
+}: {
+  cards: CardId[];
+  sort: HandSort;
+  onSort: (sort: HandSort) => void;
+  onNudge: (card: CardId, step: -1 | 1) => void;
+  ui: Shared;
+}) {
+  const t = useMessages();
+  const sorts: [HandSort, string][] = [
+    ["suit", t.hand.bySuit],
+    ["rank", t.hand.byRank],
+    ["manual", t.hand.manual],
+  ];
+  return (
+    <section aria-label={t.hand.title} className="space-y-1">
+      <div className="flex items-center gap-2 text-xs">
+        <h2 className="font-semibold text-stone-700">{t.hand.title}</h2>
+        <span
+          role="radiogroup"
+          aria-label={t.hand.sort}
+          className="flex overflow-hidden rounded border border-stone-300"
+        >
+          {sorts.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={sort === value}
+              className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
+              onClick={() => onSort(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </span>
+      </div>
+      <DropZone
+        dest={{ to: "hand" }}
+        label={t.hand.title}
+        active={ui.selected?.from === "staging"}
+        onChoose={ui.onChoose}
+        className="flex min-h-24 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-2"
+      >
+        {cards.length === 0 && <span className="text-sm text-stone-500">{t.hand.empty}</span>}
+        {cards.map((card) => (
+          <HandCard key={card} card={card} ui={ui} onNudge={onNudge} />
+        ))}
+      </DropZone>
+    </section>
+  );
+}
+
+/** A hand card is also a drop target, so dropping another hand card on it arranges the hand. */
+function HandCard({
+  card,
+  ui,
+  onNudge,
+}: {
+  card: CardId;
+  ui: Shared;
+  onNudge: (card: CardId, step: -1 | 1) => void;
+}) {
+  const t = useMessages();
+  return (
+    <DropZone
+      dest={{ to: "hand", before: card }}
+      label={t.card.name(rankOf(card), suitOf(card))}
+      active={false}
+      onChoose={ui.onChoose}
+      className="rounded-md"
+    >
+      <PickableCard
+        source={{ from: "hand", card }}
+        label={t.card.name(rankOf(card), suitOf(card))}
+        onSelect={ui.onSelect}
+        onKey={(e) => {
+          // Alt + arrows arrange the hand; plain arrows stay free for moving focus.
+          if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+            onNudge(card, e.key === "ArrowLeft" ? -1 : 1);
+            return true;
+          }
+          return false;
+        }}
+        look={{
+          fourColour: ui.fourColour,
+          selected: ui.selected?.from === "hand" && ui.selected.card === card,
+          pending: ui.pendingCards.has(card),
+          refused: ui.refusedCard === card,
+        }}
+      />
+    </DropZone>
+  );
+}

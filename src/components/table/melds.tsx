@@ -1,0 +1,112 @@
+"use client";
+
+// The table: melds in a wrapping grid (never overlapping, at any width), each meld
+// a row of overlapping cards, marked by who is reworking it and whether it is safe.
+
+import type { Seat } from "@/engine/state";
+import type { HandView, MeldView } from "@/engine/views";
+import type { CardId } from "@/engine/cards";
+import { rankOf, suitOf } from "@/engine/cards";
+import { useMessages } from "@/i18n/client";
+import type { Destination, Source } from "./actions";
+import { seatColour } from "./card";
+import { DropZone, PickableCard } from "./pieces";
+
+export interface TableCallbacks {
+  selected: Source | null;
+  pendingCards: Set<CardId>;
+  refusedCard: CardId | null;
+  fourColour: boolean;
+  nameOf: (seat: Seat) => string;
+  onSelect: (source: Source) => void;
+  onChoose: (dest: Destination) => void;
+}
+
+export function TableArea({ view, ui }: { view: HandView; ui: TableCallbacks }) {
+  const t = useMessages();
+  return (
+    <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
+      {view.table.map((meld) => (
+        <Meld key={meld.id} meld={meld} view={view} ui={ui} />
+      ))}
+      <DropZone
+        dest={{ to: "new" }}
+        label={t.meld.freeSpace}
+        active={ui.selected !== null && ui.selected.from !== "hand"}
+        onChoose={ui.onChoose}
+        className="flex h-[5.25rem] min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
+      >
+        {t.meld.freeSpace}
+      </DropZone>
+    </section>
+  );
+}
+
+function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableCallbacks }) {
+  const t = useMessages();
+  const worker = meld.openPlays[0];
+  const area =
+    worker !== undefined
+      ? `${seatColour(worker).bg} ${seatColour(worker).border} border-2`
+      : "border-2 border-transparent bg-emerald-900/10";
+  const marks = [
+    ...meld.openPlays.map((s) => t.meld.worked(ui.nameOf(s))),
+    ...(meld.valid ? [] : [t.meld.invalid]),
+    ...(meld.notYetSafe ? [t.meld.notYetSafe] : []),
+  ];
+  const you = view.you?.seat;
+  const selectedHere = ui.selected?.from === "table" && ui.selected.meld === meld.id;
+  return (
+    <DropZone
+      dest={{ to: "meld", meld: meld.id }}
+      label={`${t.meld.label(meld.id, meld.cards.length)}${marks.length ? `: ${marks.join(", ")}` : ""}`}
+      active={ui.selected !== null && !selectedHere}
+      onChoose={ui.onChoose}
+      className={`relative rounded-lg p-1.5 pt-3 ${area} ${
+        meld.valid ? "" : "outline-2 outline-dashed outline-red-500"
+      }`}
+    >
+      <span className="absolute -top-2 left-1 flex gap-1 text-[10px] leading-none">
+        <span className="rounded bg-white/90 px-1 py-0.5 text-stone-500">{meld.id}</span>
+        {meld.notYetSafe && (
+          <span
+            data-mark="not-yet-safe"
+            className="rounded bg-amber-200 px-1 py-0.5 text-amber-900"
+          >
+            {t.meld.notYetSafe}
+          </span>
+        )}
+      </span>
+      <span className="flex">
+        {meld.cards.map((c, i) => {
+          const held = c.heldBy !== null && c.heldBy !== you;
+          const reserved = c.reservedFor !== null && c.reservedFor !== you;
+          const notes = [
+            c.onTrialFor !== null ? t.card.onTrial(ui.nameOf(c.onTrialFor)) : null,
+            c.heldBy !== null ? t.card.heldBy(ui.nameOf(c.heldBy)) : null,
+            c.reservedFor !== null ? t.card.reservedFor(ui.nameOf(c.reservedFor)) : null,
+          ].filter(Boolean);
+          return (
+            <span key={c.card} className={i === 0 ? "" : "-ml-7 sm:-ml-8"}>
+              <PickableCard
+                source={{ from: "table", card: c.card, meld: meld.id }}
+                label={[t.card.name(rankOf(c.card), suitOf(c.card)), ...notes].join(", ")}
+                disabled={held || reserved}
+                onSelect={ui.onSelect}
+                look={{
+                  fourColour: ui.fourColour,
+                  onTrialFor: c.onTrialFor,
+                  covered: i < meld.cards.length - 1,
+                  held,
+                  selected: ui.selected?.from === "table" && ui.selected.card === c.card,
+                  pending: ui.pendingCards.has(c.card),
+                  refused: ui.refusedCard === c.card,
+                }}
+              />
+            </span>
+          );
+        })}
+      </span>
+    </DropZone>
+  );
+}

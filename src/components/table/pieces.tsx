@@ -1,0 +1,106 @@
+"use client";
+
+// The two building blocks of every gesture: a card you can pick up (drag it, or
+// select it with a click, a tap or Enter) and a place you can put it (drop on it,
+// or click/Enter it while a card is selected).
+
+import { useDraggable, useDroppable } from "@dnd-kit/core";
+import type { KeyboardEvent, ReactNode } from "react";
+import { type Destination, destinationId, type Source, sourceId } from "./actions";
+import { CardFace, type CardLook } from "./card";
+
+export function PickableCard({
+  source,
+  look,
+  label,
+  disabled,
+  onSelect,
+  onKey,
+}: {
+  source: Source;
+  look: CardLook;
+  label: string;
+  disabled?: boolean;
+  onSelect: (source: Source) => void;
+  /** Extra keys (arranging the hand with the arrow keys). */
+  onKey?: (event: KeyboardEvent) => boolean;
+}) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: sourceId(source),
+    disabled,
+  });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+      aria-pressed={look.selected ?? false}
+      aria-disabled={disabled}
+      data-testid={sourceId(source)}
+      className={`touch-none rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${
+        isDragging ? "opacity-30" : ""
+      } ${disabled ? "cursor-not-allowed" : "cursor-grab"}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        if (!disabled) onSelect(source);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          e.stopPropagation();
+          if (!disabled) onSelect(source);
+          return;
+        }
+        if (onKey?.(e)) {
+          e.preventDefault();
+          return;
+        }
+        listeners?.onKeyDown?.(e);
+      }}
+    >
+      <CardFace card={Number(source.card)} look={look} />
+    </button>
+  );
+}
+
+export function DropZone({
+  dest,
+  label,
+  active,
+  onChoose,
+  className,
+  children,
+}: {
+  dest: Destination;
+  label: string;
+  /** A card is selected, so this zone is a target for click and Enter. */
+  active: boolean;
+  onChoose: (dest: Destination) => void;
+  className: string;
+  children?: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: destinationId(dest) });
+  return (
+    <div
+      ref={setNodeRef}
+      role="group"
+      aria-label={label}
+      data-testid={destinationId(dest)}
+      tabIndex={active ? 0 : -1}
+      className={`${className} ${isOver ? "ring-2 ring-emerald-500" : ""} ${
+        active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""
+      }`}
+      onClick={() => active && onChoose(dest)}
+      onKeyDown={(e) => {
+        if (active && e.key === "Enter" && e.target === e.currentTarget) {
+          e.preventDefault();
+          onChoose(dest);
+        }
+      }}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,392 @@
+"use client";
+
+// The game table for one seat: it shows the server's view with the player's own
+// commands in flight applied on top, turns every gesture (drag, tap, keyboard) into
+// one engine command, and reports refusals and chain undos as notices.
+
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type CardId, rankOf, suitOf } from "@/engine/cards";
+import type { Command } from "@/engine/commands";
+import type { EngineEvent } from "@/engine/engine-events";
+import { HOLD_LIMIT_MS, type Millis, type Seat } from "@/engine/state";
+import type { HandView } from "@/engine/views";
+import { useMessages } from "@/i18n/client";
+import {
+  commandFor,
+  type Destination,
+  parseDestination,
+  parseSource,
+  pickUpCommand,
+  type Source,
+} from "./actions";
+import { CardFace } from "./card";
+import { clocksOf, type HoldTimer } from "./clocks";
+import { allowedActions, playableCards } from "./controls";
+import { EndOfHand } from "./end-screen";
+import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
+import { HandRow, StagingArea } from "./hand-panel";
+import { TableArea } from "./melds";
+import { describeEvent, describeUndo, shortName, undoNoticesFor } from "./notices";
+import { type PendingCommand, withPending } from "./optimistic";
+import { RemovedCards, SeatPanel } from "./seats";
+import { useTableSettings } from "./settings";
+import { playSound, type SoundName } from "./sounds";
+import { type Toast, Toasts } from "./toasts";
+import { ActionButtons, ClockBar, SettingsBar } from "./toolbar";
+
+export type SendResult = { ok: true; eventId: number | null } | { ok: false; reason: string };
+
+export interface TableProps {
+  /** The server's latest view of this seat. */
+  view: HandView;
+  /** The last event the view reflects: commands acknowledged up to it are in the view. */
+  viewEventId: number;
+  /** Recent events, oldest first (sounds, notices, hold clocks); each is handled once. */
+  events: readonly EngineEvent[];
+  /** Who sits at each seat. */
+  names: string[];
+  send: (command: Command) => Promise<SendResult>;
+  /** Shown above the table while the connection is down. */
+  banner?: string | null;
+}
+
+const REFUSAL_SHAKE_MS = 600;
+const TOAST_MS = { refusal: 5000, undo: 12000, info: 4000 };
+
+interface InFlight extends PendingCommand {
+  /** The event id the server answered with; the command leaves the queue once the view has it. */
+  ackedAt?: number;
+}
+
+export function GameTable({
+  view: serverView,
+  viewEventId,
+  events,
+  names,
+  send,
+  banner,
+}: TableProps) {
+  const t = useMessages();
+  const [settings, updateSettings] = useTableSettings();
+  const [inFlight, setInFlight] = useState<InFlight[]>([]);
+  const [selected, setSelected] = useState<Source | null>(null);
+  const [dragging, setDragging] = useState<Source | null>(null);
+  const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
+  const [sort, setSort] = useState<HandSort>("suit");
+  const [arranged, setArranged] = useState<CardId[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [holds, setHolds] = useState<HoldTimer[]>([]);
+  const now = useEngineNow(serverView.now);
+  const seq = useRef(0);
+  const viewEventIdRef = useRef(viewEventId);
+  const mutedRef = useRef(settings.muted);
+  mutedRef.current = settings.muted;
+
+  const you = serverView.you?.seat ?? null;
+  const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
+  const sound = useCallback((name: SoundName) => {
+    if (!mutedRef.current) playSound(name);
+  }, []);
+  const toast = useCallback((kind: Toast["kind"], text: string) => {
+    const id = ++seq.current;
+    setToasts((list) => [...list.slice(-4), { id, kind, text }]);
+    setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
+  }, []);
+
+  // Commands leave the queue once the server's view includes them.
+  useEffect(() => {
+    viewEventIdRef.current = viewEventId;
+    setInFlight((list) => list.filter((p) => p.ackedAt === undefined || p.ackedAt > viewEventId));
+  }, [viewEventId]);
+
+  // Each new event once: sounds, chain-undo notices, hold clocks.
+  const seen = useRef(0);
+  useEffect(() => {
+    const fresh = events.filter((e) => e.id > seen.current);
+    if (fresh.length === 0) return;
+    seen.current = fresh[fresh.length - 1]!.id;
+    for (const e of fresh) {
+      const news = describeEvent(t, e, nameOf);
+      if (news) toast("info", news);
+      if (e.type === "stopCalled") sound("stop");
+      if (e.type === "took")
+        setHolds((list) => [
+          ...list.filter((h) => h.seat !== e.seat),
+          { seat: e.seat, until: e.at + HOLD_LIMIT_MS },
+        ]);
+      if (!("seat" in e) || e.seat !== you) continue;
+      if (e.type === "drew") sound("draw");
+      if (e.type === "laid" || e.type === "added" || e.type === "placed") sound("lay");
+    }
+    if (you === null) return;
+    for (const notice of undoNoticesFor(fresh, you)) {
+      sound("undo");
+      toast("undo", describeUndo(t, notice, nameOf));
+    }
+  }, [events, you, sound, toast, t, nameOf]);
+
+  const dispatch = useCallback(
+    (command: Command) => {
+      const id = ++seq.current;
+      setInFlight((list) => [...list, { id, command }]);
+      send(command).then(
+        (result) => {
+          if (result.ok) {
+            const at = result.eventId ?? viewEventIdRef.current;
+            setInFlight((list) =>
+              at <= viewEventIdRef.current
+                ? list.filter((p) => p.id !== id)
+                : list.map((p) => (p.id === id ? { ...p, ackedAt: at } : p)),
+            );
+            return;
+          }
+          // The rollback: the command leaves the queue, the card shakes where it lands back.
+          setInFlight((list) => list.filter((p) => p.id !== id));
+          if ("card" in command) {
+            setRefusedCard(command.card);
+            setTimeout(
+              () => setRefusedCard((c) => (c === command.card ? null : c)),
+              REFUSAL_SHAKE_MS,
+            );
+          }
+          if (command.do === "take" || command.do === "move") setSelected(null);
+          sound("refusal");
+          toast("refusal", result.reason);
+        },
+        () => setInFlight((list) => list.filter((p) => p.id !== id)),
+      );
+    },
+    [send, sound, toast],
+  );
+
+  const { view, pendingCards } = useMemo(
+    () => withPending(serverView, inFlight),
+    [serverView, inFlight],
+  );
+  const allowed = allowedActions(view);
+  const hand = orderHand(playableCards(view), sort, arranged);
+
+  const drop = useCallback(
+    (source: Source, dest: Destination) => {
+      if (source.from === "hand" && dest.to === "hand") {
+        if (dest.before !== undefined) {
+          setArranged(arrange(hand, source.card, dest.before));
+          setSort("manual");
+        }
+        return;
+      }
+      const command = commandFor(source, dest);
+      if (command) dispatch(command);
+    },
+    [dispatch, hand],
+  );
+
+  const choose = useCallback(
+    (dest: Destination) => {
+      if (!selected) return;
+      setSelected(null);
+      drop(selected, dest);
+    },
+    [selected, drop],
+  );
+
+  /** Click, tap or Enter on a card: select it, or use it as the target for the selected one. */
+  const select = useCallback(
+    (source: Source) => {
+      if (selected && selected.card === source.card) {
+        setSelected(null);
+        if (source.from === "table") dispatch({ do: "release" });
+        return;
+      }
+      if (selected) {
+        if (
+          source.from === "table" &&
+          !(selected.from === "table" && selected.meld === source.meld)
+        )
+          return choose({ to: "meld", meld: source.meld });
+        if (source.from === "hand" && selected.from === "staging") return choose({ to: "hand" });
+        if (source.from === "staging" && selected.from === "hand") return choose({ to: "staging" });
+        if (selected.from === "table") dispatch({ do: "release" });
+      }
+      setSelected(source);
+      const take = pickUpCommand(source);
+      if (take) dispatch(take);
+    },
+    [selected, choose, dispatch],
+  );
+
+  // Escape lets go of the selection (and of a held card); "d" draws.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && selected) {
+        if (selected.from === "table") dispatch({ do: "release" });
+        setSelected(null);
+      }
+      const typing =
+        e.target instanceof HTMLElement &&
+        ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName);
+      if (e.key === "d" && !typing && !e.ctrlKey && !e.metaKey && allowed.draw)
+        dispatch({ do: "draw" });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [selected, dispatch, allowed.draw]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      keyboardCodes: { start: ["Space"], cancel: ["Escape"], end: ["Space"] },
+    }),
+  );
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const source = parseSource(String(active.id));
+    if (!source) return;
+    setSelected(null);
+    setDragging(source);
+    const take = pickUpCommand(source);
+    if (take && view.seats[you ?? -1]?.holding !== source.card) dispatch(take);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    const source = parseSource(String(active.id));
+    const dest = over ? parseDestination(String(over.id)) : null;
+    if (!source) return;
+    if (dest) drop(source, dest);
+    else if (source.from === "table") dispatch({ do: "release" });
+  };
+
+  const ui = {
+    selected,
+    pendingCards,
+    refusedCard,
+    fourColour: settings.fourColour,
+    nameOf,
+    onSelect: select,
+    onChoose: choose,
+  };
+  const others = view.seats.filter((s) => s.seat !== you);
+  const mine = you === null ? undefined : view.seats[you];
+  const clocks = clocksOf(view, holds);
+  const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
+
+  return (
+    <DndContext
+      id="machiavelox-table"
+      sensors={sensors}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        if (dragging?.from === "table") dispatch({ do: "release" });
+        setDragging(null);
+      }}
+    >
+      <div className="flex flex-col gap-3" data-testid="game-table">
+        {banner && (
+          <p role="status" className="rounded-md bg-orange-100 px-3 py-2 text-sm text-orange-900">
+            {banner}
+          </p>
+        )}
+        <div className="grid gap-2 sm:grid-cols-2">
+          {others.map((seat) => (
+            <SeatPanel
+              key={seat.seat}
+              seat={seat}
+              name={nameOf(seat.seat)}
+              now={now}
+              fourColour={settings.fourColour}
+              isYou={false}
+            />
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ClockBar clocks={clocks} now={now} you={you} nameOf={nameOf} />
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <RemovedCards cards={view.removed} fourColour={settings.fourColour} />
+            <SettingsBar settings={settings} update={updateSettings} />
+          </div>
+        </div>
+        <div className="min-h-40 rounded-xl bg-emerald-800/15 p-3 pt-4">
+          <TableArea view={view} ui={ui} />
+        </div>
+        <p aria-live="polite" className="min-h-5 text-sm text-emerald-900">
+          {selectedName && t.table.selected(selectedName)}
+        </p>
+        {view.you && mine && (
+          <>
+            <div className="flex flex-wrap items-stretch gap-3">
+              <div className="min-w-60 flex-1">
+                <SeatPanel
+                  seat={mine}
+                  name={nameOf(mine.seat)}
+                  now={now}
+                  fourColour={settings.fourColour}
+                  isYou
+                />
+                <div className="mt-2">
+                  <StagingArea staging={view.you.staging} ui={ui} />
+                </div>
+              </div>
+            </div>
+            <ActionButtons allowed={allowed} stockCount={view.you.stockCount} dispatch={dispatch} />
+            <HandRow
+              cards={hand}
+              sort={sort}
+              onSort={setSort}
+              onNudge={(card, step) => {
+                setArranged(nudge(hand, card, step));
+                setSort("manual");
+              }}
+              ui={ui}
+            />
+          </>
+        )}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragging && (
+          <CardFace
+            card={dragging.card}
+            look={{ fourColour: settings.fourColour, selected: true }}
+          />
+        )}
+      </DragOverlay>
+      <EndOfHand view={view} nameOf={nameOf} />
+      <Toasts
+        toasts={toasts}
+        onDismiss={(id) => setToasts((list) => list.filter((x) => x.id !== id))}
+      />
+      <span className="sr-only" aria-live="assertive">
+        {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}
+      </span>
+    </DndContext>
+  );
+}
+
+/** The engine's clock on this page: the view's instant plus the time since it arrived. */
+function useEngineNow(viewNow: Millis): Millis {
+  const base = useRef({ engine: viewNow, wall: 0 });
+  const [now, setNow] = useState(viewNow);
+  useEffect(() => {
+    base.current = { engine: viewNow, wall: performance.now() };
+    setNow(viewNow);
+  }, [viewNow]);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(base.current.engine + performance.now() - base.current.wall);
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

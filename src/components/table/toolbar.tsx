@@ -1,0 +1,215 @@
+"use client";
+
+// The buttons (enabled only when the rules allow), the running clocks and the
+// player's settings.
+
+import { useState } from "react";
+import type { Command } from "@/engine/commands";
+import type { Millis, Seat } from "@/engine/state";
+import { useMessages } from "@/i18n/client";
+import { seatColour } from "./card";
+import { type Clock, formatCountdown } from "./clocks";
+import type { Allowed } from "./controls";
+import type { TableSettings } from "./settings";
+
+const BUTTON =
+  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
+
+export function ActionButtons({
+  allowed,
+  stockCount,
+  dispatch,
+}: {
+  allowed: Allowed;
+  stockCount: number;
+  dispatch: (command: Command) => void;
+}) {
+  const t = useMessages();
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={`${BUTTON} bg-stone-800 text-white`}
+        disabled={!allowed.draw}
+        onClick={() => dispatch({ do: "draw" })}
+        aria-keyshortcuts="d"
+      >
+        {stockCount > 0 ? t.stock.label(stockCount) : t.stock.empty}
+      </button>
+      <button
+        type="button"
+        className={`${BUTTON} bg-emerald-700 text-white`}
+        disabled={!allowed.lay}
+        onClick={() => dispatch({ do: "lay" })}
+      >
+        {t.actions.lay}
+      </button>
+      <button
+        type="button"
+        className={`${BUTTON} bg-white ring-1 ring-stone-300`}
+        disabled={!allowed.end}
+        onClick={() => dispatch({ do: "end" })}
+      >
+        {t.actions.end}
+      </button>
+      <button
+        type="button"
+        className={`${BUTTON} bg-white ring-1 ring-stone-300`}
+        disabled={!allowed.cancel}
+        onClick={() => dispatch({ do: "cancel" })}
+      >
+        {t.actions.cancel}
+      </button>
+      <button
+        type="button"
+        className={`${BUTTON} bg-red-600 font-bold text-white`}
+        disabled={!allowed.stop}
+        onClick={() => dispatch({ do: "stop" })}
+      >
+        {t.actions.stop}
+      </button>
+      {allowed.giveup && (
+        <button
+          type="button"
+          className={`${BUTTON} bg-white ring-1 ring-red-300`}
+          onClick={() => dispatch({ do: "giveup" })}
+        >
+          {t.actions.giveUp}
+        </button>
+      )}
+      {allowed.release && (
+        <button
+          type="button"
+          className={`${BUTTON} bg-white ring-1 ring-stone-300`}
+          onClick={() => dispatch({ do: "release" })}
+        >
+          {t.actions.release}
+        </button>
+      )}
+      <span className="ml-auto flex gap-2">
+        {confirmLeave ? (
+          <span
+            role="alertdialog"
+            aria-label={t.actions.leave}
+            className="flex items-center gap-2 rounded-md bg-red-50 p-1 text-sm"
+          >
+            <span>{t.actions.leaveConfirm}</span>
+            <button
+              type="button"
+              className={`${BUTTON} bg-red-700 text-white`}
+              onClick={() => {
+                setConfirmLeave(false);
+                dispatch({ do: "leave" });
+              }}
+            >
+              {t.actions.leaveYes}
+            </button>
+            <button
+              type="button"
+              className={`${BUTTON} bg-white`}
+              autoFocus
+              onClick={() => setConfirmLeave(false)}
+            >
+              {t.actions.leaveNo}
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={`${BUTTON} bg-white text-red-700 ring-1 ring-red-300`}
+            disabled={!allowed.leave}
+            onClick={() => setConfirmLeave(true)}
+          >
+            {t.actions.leave}
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+export function ClockBar({
+  clocks,
+  now,
+  you,
+  nameOf,
+}: {
+  clocks: Clock[];
+  now: Millis;
+  you: Seat | null;
+  nameOf: (seat: Seat) => string;
+}) {
+  const t = useMessages();
+  if (clocks.length === 0) return null;
+  const label = ({ kind, seat }: Clock) => {
+    const own = seat === you;
+    const who = seat === null ? "" : nameOf(seat);
+    switch (kind) {
+      case "hold":
+        return own ? t.clocks.hold : t.card.heldBy(who);
+      case "play":
+        return own ? t.clocks.play : t.clocks.otherPlay(who);
+      case "freeze":
+        return `${t.clocks.freeze} (${who})`;
+      case "inactivity":
+        return t.clocks.inactivity;
+      case "tieBreak":
+        return t.clocks.tieBreak;
+      case "pause":
+        return t.clocks.pause;
+    }
+  };
+  return (
+    <ul aria-label="Clocks" className="flex flex-wrap gap-2 text-sm">
+      {clocks.map((clock) => {
+        const left = clock.endsAt - now;
+        return (
+          <li
+            key={`${clock.kind}-${clock.seat ?? "table"}`}
+            data-clock={clock.kind}
+            className={`flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 shadow-sm ring-1 ${
+              left < 10_000 ? "ring-red-400" : "ring-stone-200"
+            }`}
+          >
+            {clock.seat !== null && (
+              <span className={`h-2 w-2 rounded-full ${seatColour(clock.seat).dot}`} />
+            )}
+            <span>{label(clock)}</span>
+            <time className="font-mono font-semibold tabular-nums">{formatCountdown(left)}</time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SettingsBar({
+  settings,
+  update,
+}: {
+  settings: TableSettings;
+  update: (change: Partial<TableSettings>) => void;
+}) {
+  const t = useMessages();
+  return (
+    <div className="flex items-center gap-3 text-xs">
+      <button
+        type="button"
+        aria-pressed={settings.muted}
+        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
+        onClick={() => update({ muted: !settings.muted })}
+      >
+        {settings.muted ? t.settings.unmute : t.settings.mute}
+      </button>
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={settings.fourColour}
+          onChange={(e) => update({ fourColour: e.target.checked })}
+        />
+        {t.settings.fourColour}
+      </label>
+    </div>
+  );
+}
