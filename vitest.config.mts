@@ -13,7 +13,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", exclude: ["tests/e2e/**", "tests/db/**", "node_modules/**"] },
+        test: {
+          name: "unit",
+          exclude: ["tests/e2e/**", "tests/db/**", "tests/live/**", "node_modules/**"],
+        },
+      },
+      // The live server's integration tests: real server processes on one embedded database.
+      {
+        resolve,
+        test: {
+          name: "live",
+          include: ["tests/live/**/*.test.ts"],
+          globalSetup: ["tests/live/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       // Not `extends`: that would add the root's include (every test) to tests/db.
       ...["db:embedded", "db:postgres"].map((name) => ({

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { db, type Db } from "./db/client";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
@@ -9,6 +10,8 @@ export type Context = {
   user: SessionUser | null;
   /** Who is asking, for rate limits (stamped by the server, see client-address.ts). */
   clientAddress: string;
+  /** One id per WebSocket connection (absent over HTTP and for server-side callers), for rate limits. */
+  connection?: string;
 };
 
 /** One context per HTTP request, and one per WebSocket connection (from its upgrade request). */
@@ -18,5 +21,6 @@ export async function createContext({ req }: { req: IncomingMessage }): Promise<
     db: db(),
     user: await sessionUser(req.headers, db()),
     clientAddress: typeof address === "string" ? address : "unknown",
+    connection: req.headers.upgrade === "websocket" ? `ws:${randomUUID()}` : undefined,
   };
 }

@@ -4,10 +4,16 @@ import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { WebSocketServer } from "ws";
 import { stampClientAddress } from "./client-address";
 import { createContext } from "./context";
+import { liveMatches } from "./matches/registry";
 import { appRouter } from "./routers/_app";
 
 export const TRPC_HTTP_PATH = "/api/trpc";
 export const TRPC_WS_PATH = "/api/trpc-ws";
+export const HEALTH_PATH = "/health";
+/** The largest request body or WebSocket frame accepted: an action is a few hundred bytes. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** WebSocket close code telling clients to reconnect (1012: service restart). */
+export const RECONNECT_CLOSE_CODE = 1012;
 
 export type AppServer = {
   server: http.Server;
@@ -32,16 +38,24 @@ export function createAppServer(options: {
     router: appRouter,
     createContext,
     basePath: `${TRPC_HTTP_PATH}/`,
+    maxBodySize: MAX_MESSAGE_BYTES,
   });
   const server = http.createServer((req, res) => {
     stampClientAddress(req, options.trustProxy);
     const path = pathOf(req);
     if (path.startsWith(`${TRPC_HTTP_PATH}/`)) trpc(req, res);
+    else if (path === HEALTH_PATH) void health(res);
     else options.fallback(req, res);
   });
 
-  const wss = new WebSocketServer({ noServer: true });
-  const wsHandler = applyWSSHandler({ wss, router: appRouter, createContext });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // Ping every 10 s: a connection silent for 5 s more is closed, and its seats become absent.
+  const wsHandler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext,
+    keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 5_000 },
+  });
   server.on("upgrade", (req, socket, head) => {
     // Other upgrades (Next's hot reload in development) belong to other listeners: leave them be.
     if (pathOf(req) !== TRPC_WS_PATH) return;
@@ -53,7 +67,7 @@ export function createAppServer(options: {
     server,
     close: async () => {
       wsHandler.broadcastReconnectNotification();
-      for (const client of wss.clients) client.close(1001, "server shutting down");
+      for (const client of wss.clients) client.close(RECONNECT_CLOSE_CODE, "server restarting");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -61,4 +75,17 @@ export function createAppServer(options: {
       });
     },
   };
+}
+
+/** 200 with the server's state while it serves, 503 while it cannot (database down, stopping). */
+async function health(res: http.ServerResponse) {
+  const report = await liveMatches()
+    .health()
+    .catch((error: unknown) => ({
+      status: "unavailable",
+      error: error instanceof Error ? error.message : String(error),
+    }));
+  res
+    .writeHead(report.status === "ok" ? 200 : 503, { "content-type": "application/json" })
+    .end(JSON.stringify(report));
 }

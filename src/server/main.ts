@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import pino from "pino";
 import { db } from "./db/client";
@@ -7,6 +8,7 @@ import { startEmbeddedPostgres } from "./db/embedded";
 import { migrate, pendingMigrations } from "./db/migrate";
 import { EnvError, parseEnv, type Env } from "./env";
 import { createAppServer } from "./http";
+import { startLiveMatches } from "./matches/registry";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -29,8 +31,24 @@ function readEnv(): Env {
   }
 }
 
-/** Boots the whole app in this process: database, migrations, Next.js, tRPC; stops it on a signal. */
-export async function main() {
+/** Next.js: the pages, and every request that is not the API's. */
+async function nextApp(env: Env) {
+  const { default: next } = await import("next");
+  const app = next({ dev: env.NODE_ENV !== "production", hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  return {
+    handle: (req: IncomingMessage, res: ServerResponse) => void handle(req, res),
+    close: () => app.close(),
+  };
+}
+
+/**
+ * Boots the whole app in this process: database, migrations, live matches, Next.js, tRPC;
+ * stops it on a signal. With `pages: false` it serves the API alone (tests, benchmarks):
+ * Next's development server allows one instance per folder.
+ */
+export async function main({ pages = true }: { pages?: boolean } = {}) {
   const env = readEnv();
   const log = pino({ level: env.LOG_LEVEL });
   // Next and React pick their build (development or production) from NODE_ENV when loaded.
@@ -60,13 +78,12 @@ export async function main() {
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? (await localSecret(env.DATA_DIR));
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
 
-    const { default: next } = await import("next");
-    const app = next({ dev: env.NODE_ENV !== "production", hostname: env.HOST, port: env.PORT });
-    await app.prepare();
-    const handle = app.getRequestHandler();
+    const live = await startLiveMatches(db(), log);
+
+    const app = pages ? await nextApp(env) : undefined;
     const appServer = createAppServer({
       trustProxy: env.TRUST_PROXY,
-      fallback: (req, res) => handle(req, res),
+      fallback: app ? app.handle : (_req, res) => res.writeHead(404).end(),
     });
     await new Promise<void>((resolve, reject) => {
       appServer.server.once("error", reject);
@@ -79,8 +96,9 @@ export async function main() {
       if (stopping) return;
       stopping = true;
       log.info(`${signal}: shutting down`);
+      await live.shutdown();
       await appServer.close();
-      await app.close();
+      await app?.close();
       await stopDatabase();
       log.info("stopped");
       process.exit(0);

@@ -4,6 +4,7 @@ import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
 import { hasRole, type Role } from "./accounts/roles";
 import type { Context } from "./context";
+import { MatchError } from "./matches/errors";
 
 /** Per-field messages for forms: from zod input validation, or from a refused account change. */
 function fieldErrors(cause: unknown): Record<string, string[] | undefined> | null {
@@ -12,11 +13,20 @@ function fieldErrors(cause: unknown): Record<string, string[] | undefined> | nul
   return null;
 }
 
+/** A refused game action's engine code (e.g. "card-not-here"), for clients to react to. */
+function engineCode(cause: unknown): string | null {
+  return cause instanceof MatchError ? (cause.engineCode ?? null) : null;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter: ({ shape, error }) => ({
     ...shape,
-    data: { ...shape.data, fieldErrors: fieldErrors(error.cause) },
+    data: {
+      ...shape.data,
+      fieldErrors: fieldErrors(error.cause),
+      engineCode: engineCode(error.cause),
+    },
   }),
 });
 

@@ -1,0 +1,35 @@
+import type { Rejection } from "./engine";
+
+/** The refusals the live server gives; the kinds are the tRPC error codes they travel as. */
+export type MatchErrorKind =
+  | "BAD_REQUEST"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE";
+
+export class MatchError extends Error {
+  override name = "MatchError";
+
+  constructor(
+    readonly kind: MatchErrorKind,
+    message: string,
+    /** The engine's rejection code, when the engine refused the action. */
+    readonly engineCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+// Input the engine could not make sense of is the client's fault; the rest are the game's state
+// standing in the way (someone else was faster, the card is elsewhere, the play has ended).
+const BAD_INPUT = new Set(["malformed", "bad-time", "unknown-seat", "not-implemented"]);
+
+export function refusal(rejection: Rejection): MatchError {
+  const kind = BAD_INPUT.has(rejection.code) ? "BAD_REQUEST" : "CONFLICT";
+  return new MatchError(kind, rejection.reason, rejection.code);
+}
+
+export const restarting = () =>
+  new MatchError("SERVICE_UNAVAILABLE", "The server is restarting: reconnect in a moment.");

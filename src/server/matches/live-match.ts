@@ -1,0 +1,439 @@
+import { randomInt } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import {
+  advanceGame,
+  applyCommand,
+  clockOf,
+  lastEventIdOf,
+  outcomeOf,
+  presenceCommand,
+  projectEvents,
+  publicView,
+  SEAT_COUNT,
+  seatView,
+  startGame,
+  wakeUpAt,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type GameView,
+  type Millis,
+} from "./engine";
+import { MatchError, refusal, restarting } from "./errors";
+import type { EventLog, LogEntry } from "./event-log";
+import type { Feed } from "./stream";
+
+export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
+
+export type SeatHolder = { userId: string; name: string };
+
+/** What anyone may know about a match: who sits where, and how it stands. */
+export type MatchInfo = {
+  id: string;
+  status: MatchStatus;
+  rules: string;
+  seats: (SeatHolder | null)[];
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  result: unknown;
+};
+
+export type StreamMessage =
+  /** Everything the subscriber may see now; `view` is null until the hand starts. */
+  | { type: "snapshot"; match: MatchInfo; view: GameView | null }
+  /** `view`: the subscriber's view once these events have happened, so a client never has to rebuild it. */
+  | { type: "events"; events: GameEvent[]; view: GameView | null }
+  /** The match itself changed: a seat was taken, or it ended. */
+  | { type: "match"; match: MatchInfo };
+
+/** A message with its id: the last event id it covers, from which a subscriber resumes. */
+export type Delivery = { id: string; message: StreamMessage };
+
+type Listener = { seat: number | null; push: (delivery: Delivery) => void };
+
+export type MatchDeps = {
+  db: Db;
+  log: EventLog;
+  logger: Logger;
+  onEnded: (match: LiveMatch) => void;
+};
+
+/** Events kept in memory for subscribers resuming after a short gap. */
+export const RECENT_EVENTS = 1024;
+/** A timer firing that could not be logged (database down) is retried after this long. */
+const RETRY_MS = 1000;
+
+/**
+ * The actor of one match: it alone holds the game state, and every change (a player's
+ * command, a timer firing, a presence change, a seat taken) runs through its one queue, so
+ * no two ever interleave. A change is logged in the database before anyone hears of it.
+ */
+export class LiveMatch {
+  private state: GameState | null = null;
+  /** The last log entry's sequence number. */
+  private seq = 0;
+  /** The virtual clock: `virtualAt` engine ms at `wallAt` (performance.now()). */
+  private virtualAt: Millis = 0;
+  private wallAt = performance.now();
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private recent: GameEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+  /** Live seat subscriptions per seat: a seat is present while it has one. */
+  private readonly connections: number[] = Array<number>(SEAT_COUNT).fill(0);
+  /** Seats the engine was told are gone (an accepted `disconnect`, no `reconnect` since). */
+  private readonly absent: boolean[] = Array<boolean>(SEAT_COUNT).fill(false);
+
+  private constructor(
+    private readonly deps: MatchDeps,
+    private info: MatchInfo,
+  ) {}
+
+  static create(deps: MatchDeps, info: MatchInfo): LiveMatch {
+    return new LiveMatch(deps, info);
+  }
+
+  /**
+   * Rebuilds a match by replaying its log through the engine. The clock resumes where the
+   * log stops: the time the server was down does not count.
+   */
+  static replay(
+    deps: MatchDeps,
+    info: MatchInfo,
+    seed: number | null,
+    entries: LogEntry[],
+  ): LiveMatch {
+    const match = new LiveMatch(deps, info);
+    if (info.status === "WAITING" || seed === null) return match;
+    let state = startGame(seed);
+    for (const entry of entries) {
+      const next = replayEntry(state, entry);
+      state = next.state;
+      match.remember(next.events);
+      match.notePresence(entry.seat, entry.command);
+      match.seq = entry.seq;
+    }
+    match.state = state;
+    match.virtualAt = entries.at(-1)?.virtualMs ?? 0;
+    match.wallAt = performance.now();
+    return match;
+  }
+
+  get id(): string {
+    return this.info.id;
+  }
+
+  get status(): MatchStatus {
+    return this.info.status;
+  }
+
+  get publicInfo(): MatchInfo {
+    return { ...this.info, seats: [...this.info.seats] };
+  }
+
+  seatOf(userId: string): number | null {
+    const seat = this.info.seats.findIndex((holder) => holder?.userId === userId);
+    return seat < 0 ? null : seat;
+  }
+
+  /** Takes the first free seat for the player (or answers the one they hold already). */
+  join(holder: SeatHolder): Promise<number> {
+    return this.run(async () => {
+      const held = this.seatOf(holder.userId);
+      if (held !== null) return held;
+      if (this.stopping) throw restarting();
+      if (this.info.status !== "WAITING")
+        throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
+      const seat = this.info.seats.findIndex((taken) => taken === null);
+      await this.deps.db.matchSeat.create({
+        data: { matchId: this.id, seat, userId: holder.userId },
+      });
+      this.info.seats[seat] = holder;
+      if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
+      else this.publishMatch();
+      return seat;
+    });
+  }
+
+  /** Runs one player's command; resolves with the id of the last event it produced. */
+  act(userId: string, seat: number, command: Command): Promise<number> {
+    this.authorize(userId, seat);
+    return this.run(async () => {
+      if (this.stopping) throw restarting();
+      if (this.info.status === "WAITING" || !this.state)
+        throw new MatchError("CONFLICT", "The hand has not started: the table waits for players.");
+      if (this.info.status === "ENDED") throw new MatchError("CONFLICT", "This match has ended.");
+      const now = this.now();
+      const result = applyCommand(this.state, seat, command, now);
+      if (!result.ok) throw refusal(result.rejection);
+      await this.commit(result.state, result.events, seat, command, now);
+      return lastEventIdOf(this.state);
+    });
+  }
+
+  /** Only the player who holds a seat may act for it. */
+  authorize(userId: string, seat: number): void {
+    const holder = this.info.seats[seat];
+    if (holder?.userId === userId) return;
+    throw new MatchError(
+      "FORBIDDEN",
+      this.seatOf(userId) === null
+        ? "You have no seat at this table."
+        : `Seat ${seat} is not yours: you sit at seat ${this.seatOf(userId)}.`,
+    );
+  }
+
+  /**
+   * Registers a subscriber (a seat, or a spectator when `seat` is null). It first gets what it
+   * missed since `lastEventId` (the events still in memory, else a snapshot), then every
+   * change as it happens. A seat's subscriptions make it present.
+   */
+  follow(
+    seat: number | null,
+    lastEventId: number | null,
+    push: (delivery: Delivery) => void,
+  ): Feed<Delivery> {
+    const listener: Listener = { seat, push };
+    const catchUp = this.catchUp(seat, lastEventId);
+    this.listeners.add(listener);
+    if (seat !== null) this.connect(seat, +1);
+    return {
+      catchUp,
+      snapshot: () => this.snapshot(seat),
+      stop: () => {
+        if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
+      },
+    };
+  }
+
+  /** After a restart every seat counts as just gone; its 90 s of absence start now. */
+  async resume(): Promise<void> {
+    await this.run(async () => {
+      for (let seat = 0; seat < SEAT_COUNT; seat++) {
+        if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      }
+      this.arm();
+    });
+  }
+
+  /** Stops taking changes, and resolves once the queue has run dry. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.disarm();
+    await this.queue;
+    this.disarm();
+  }
+
+  /** Serializes `task` after every change queued before it. */
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private now(): Millis {
+    const elapsed = Math.floor(performance.now() - this.wallAt);
+    return Math.max(this.state ? clockOf(this.state) : 0, this.virtualAt + elapsed);
+  }
+
+  private async startHand() {
+    const seed = randomInt(2 ** 31);
+    const startedAt = new Date();
+    await this.deps.db.match.update({
+      where: { id: this.id },
+      data: { status: "PLAYING", seed, startedAt },
+    });
+    this.state = startGame(seed);
+    this.virtualAt = 0;
+    this.wallAt = performance.now();
+    this.info = { ...this.info, status: "PLAYING", startedAt };
+    this.deps.logger.info({ matchId: this.id }, "hand started");
+    for (const listener of this.listeners) listener.push(this.snapshot(listener.seat));
+    // A seat with no live subscription is as good as gone from the first instant.
+    for (let seat = 0; seat < SEAT_COUNT; seat++) {
+      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+    }
+    this.arm();
+  }
+
+  /** Logs the change, then makes it the match's state and tells the subscribers. */
+  private async commit(
+    next: GameState,
+    events: GameEvent[],
+    seat: number | null,
+    command: LogEntry["command"],
+    at: Millis,
+  ) {
+    const entry: LogEntry = {
+      matchId: this.id,
+      seq: this.seq + 1,
+      virtualMs: at,
+      wallTime: new Date(),
+      seat,
+      command,
+    };
+    await this.deps.log.append(entry);
+    this.seq = entry.seq;
+    this.state = next;
+    this.notePresence(seat, command);
+    this.remember(events);
+    this.publishEvents(events);
+    const outcome = outcomeOf(next);
+    if (outcome) await this.end(outcome);
+    else this.arm();
+  }
+
+  private async end(result: NonNullable<ReturnType<typeof outcomeOf>>) {
+    const endedAt = new Date();
+    await this.deps.db.match.update({
+      where: { id: this.id },
+      data: { status: "ENDED", endedAt, result },
+    });
+    this.info = { ...this.info, status: "ENDED", endedAt, result };
+    this.disarm();
+    this.deps.logger.info({ matchId: this.id, result }, "match ended");
+    this.publishMatch();
+    this.deps.onEnded(this);
+  }
+
+  /** Tells the engine a seat came or went; an engine that refuses (not playing) is left be. */
+  private async sendPresence(seat: number, present: boolean) {
+    if (!this.state || this.info.status !== "PLAYING" || this.stopping) return;
+    if (this.absent[seat] === !present) return;
+    const command = presenceCommand(present);
+    const now = this.now();
+    const result = applyCommand(this.state, seat, command, now);
+    if (!result.ok) return;
+    await this.commit(result.state, result.events, seat, command, now);
+    this.deps.logger.info({ matchId: this.id, seat, command: command.do }, "presence");
+  }
+
+  private notePresence(seat: number | null, command: LogEntry["command"]) {
+    if (seat === null) return;
+    if (command.do === "disconnect") this.absent[seat] = true;
+    if (command.do === "reconnect") this.absent[seat] = false;
+  }
+
+  private connect(seat: number, delta: number) {
+    const before = this.connections[seat]!;
+    this.connections[seat] = before + delta;
+    const present = before + delta > 0;
+    if (present === before > 0) return;
+    this.run(() => this.sendPresence(seat, present)).catch((error: unknown) =>
+      this.deps.logger.error({ matchId: this.id, seat, err: error }, "presence change not logged"),
+    );
+  }
+
+  private arm(delay?: number) {
+    this.disarm();
+    if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
+    const due = wakeUpAt(this.state);
+    if (due === null) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.run(() => this.fire()).catch((error: unknown) => {
+          this.deps.logger.error({ matchId: this.id, err: error }, "timer firing not logged");
+          this.arm(RETRY_MS);
+        });
+      },
+      delay ?? Math.max(0, due - this.now()),
+    );
+  }
+
+  private disarm() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** A timer came due: fire the engine's timers up to now, logged as an `advance` entry. */
+  private async fire() {
+    if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
+    const now = this.now();
+    const due = wakeUpAt(this.state);
+    if (due === null) return;
+    if (due > now) return this.arm();
+    const advanced = advanceGame(this.state, now);
+    await this.commit(advanced.state, advanced.events, null, { do: "advance" }, now);
+  }
+
+  private remember(events: GameEvent[]) {
+    if (events.length === 0) return;
+    this.recent.push(...events);
+    if (this.recent.length > RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
+  }
+
+  private lastId(): string {
+    return String(this.state ? lastEventIdOf(this.state) : 0);
+  }
+
+  private viewOf(seat: number | null): GameView | null {
+    const { state } = this;
+    return state ? (seat === null ? publicView(state) : seatView(state, seat)) : null;
+  }
+
+  private snapshot(seat: number | null): Delivery {
+    const view = this.viewOf(seat);
+    return { id: this.lastId(), message: { type: "snapshot", match: this.publicInfo, view } };
+  }
+
+  private catchUp(seat: number | null, lastEventId: number | null): Delivery[] {
+    const { state } = this;
+    if (lastEventId === null || !state || this.info.status !== "PLAYING")
+      return [this.snapshot(seat)];
+    const last = lastEventIdOf(state);
+    if (lastEventId === last) return [];
+    const oldest = this.recent[0]?.id;
+    if (lastEventId > last || oldest === undefined || oldest > lastEventId + 1)
+      return [this.snapshot(seat)];
+    const missed = this.recent.filter((event) => event.id > lastEventId);
+    const events = projectEvents(missed, seat);
+    return [{ id: String(last), message: { type: "events", events, view: this.viewOf(seat) } }];
+  }
+
+  private publishEvents(events: GameEvent[]) {
+    if (events.length === 0) return;
+    const id = this.lastId();
+    // One projection per audience (three seats and the spectators), shared by its subscribers.
+    const projected = new Map<number | null, Delivery>();
+    for (const listener of this.listeners) {
+      let delivery = projected.get(listener.seat);
+      if (!delivery) {
+        delivery = {
+          id,
+          message: {
+            type: "events",
+            events: projectEvents(events, listener.seat),
+            view: this.viewOf(listener.seat),
+          },
+        };
+        projected.set(listener.seat, delivery);
+      }
+      listener.push(delivery);
+    }
+  }
+
+  private publishMatch() {
+    const delivery: Delivery = {
+      id: this.lastId(),
+      message: { type: "match", match: this.publicInfo },
+    };
+    for (const listener of this.listeners) listener.push(delivery);
+  }
+}
+
+function replayEntry(state: GameState, entry: LogEntry): { state: GameState; events: GameEvent[] } {
+  if (entry.command.do === "advance") return advanceGame(state, entry.virtualMs);
+  const applied = applyCommand(state, entry.seat ?? -1, entry.command as Command, entry.virtualMs);
+  if (!applied.ok) {
+    const { matchId, seq } = entry;
+    throw new Error(
+      `match ${matchId}: log entry ${seq} no longer applies (${applied.rejection.reason})`,
+    );
+  }
+  return applied;
+}

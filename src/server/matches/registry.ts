@@ -1,0 +1,261 @@
+import { performance } from "node:perf_hooks";
+import type { Logger } from "pino";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../auth/session";
+import { SEAT_COUNT, type Command } from "./engine";
+import { MatchError, restarting } from "./errors";
+import { EventLog } from "./event-log";
+import { LiveMatch, type Delivery, type MatchDeps, type MatchInfo } from "./live-match";
+import { stream } from "./stream";
+
+/** Actions one seat may send per second: quick drags stay well inside it. */
+export const SEAT_ACTIONS_PER_SECOND = 20;
+/** Actions one connection may send per second, whatever seats and matches they are for. */
+export const CONNECTION_ACTIONS_PER_SECOND = 40;
+/** How long an ended match stays in memory for late subscribers. */
+const ENDED_KEPT_MS = 5 * 60_000;
+
+const matchInclude = { seats: { include: { user: { select: { name: true } } } } } as const;
+
+type MatchRow = {
+  id: string;
+  status: MatchInfo["status"];
+  rules: string;
+  seed: number | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  result: unknown;
+  seats: { seat: number; userId: string | null; user: { name: string } | null }[];
+};
+
+function infoOf(row: MatchRow): MatchInfo {
+  const seats: MatchInfo["seats"] = Array(SEAT_COUNT).fill(null);
+  for (const { seat, userId, user } of row.seats) {
+    // A bot's seat (no user, see MatchSeat.bot) has no holder of this kind.
+    if (userId && user) seats[seat] = { userId, name: user.name };
+  }
+  const { id, status, rules, createdAt, startedAt, endedAt, result } = row;
+  return { id, status, rules, seats, createdAt, startedAt, endedAt, result };
+}
+
+/** "Try again in 1.2 s": the wait the limiter asks for. */
+function tooFast(what: string, error: unknown): MatchError {
+  if (!(error instanceof RateLimiterRes)) throw error;
+  const seconds = Math.max(0.1, error.msBeforeNext / 1000).toFixed(1);
+  return new MatchError(
+    "TOO_MANY_REQUESTS",
+    `Too many actions from ${what}: try again in ${seconds} s.`,
+  );
+}
+
+/**
+ * Every live match of this server, by id: the tRPC router's only entry into them.
+ * Matches still waiting or playing are always in memory; ended ones are loaded on demand.
+ */
+export class LiveMatches {
+  private readonly matches = new Map<string, LiveMatch>();
+  private readonly loading = new Map<string, Promise<LiveMatch | null>>();
+  private readonly log: EventLog;
+  private readonly deps: MatchDeps;
+  private readonly startedAt = performance.now();
+  private accepting = true;
+  private readonly seatLimiter = new RateLimiterMemory({
+    keyPrefix: "seat",
+    points: SEAT_ACTIONS_PER_SECOND,
+    duration: 1,
+  });
+  private readonly connectionLimiter = new RateLimiterMemory({
+    keyPrefix: "connection",
+    points: CONNECTION_ACTIONS_PER_SECOND,
+    duration: 1,
+  });
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+  ) {
+    this.log = new EventLog(db);
+    this.deps = {
+      db,
+      log: this.log,
+      logger,
+      onEnded: (match) => {
+        setTimeout(() => this.matches.delete(match.id), ENDED_KEPT_MS).unref();
+      },
+    };
+  }
+
+  /** Rebuilds every unfinished match from its log and resumes it. */
+  async restore(): Promise<number> {
+    const rows = await this.db.match.findMany({
+      where: { status: { in: ["WAITING", "PLAYING"] } },
+      include: matchInclude,
+    });
+    const matches = await Promise.all(rows.map((row) => this.load(row)));
+    await Promise.all(matches.map((match) => match.resume()));
+    return matches.length;
+  }
+
+  /** Opens a table of three seats, the opener at seat 0. */
+  async open(user: SessionUser): Promise<{ matchId: string; seat: number }> {
+    if (!this.accepting) throw restarting();
+    const row = await this.db.match.create({
+      data: { seats: { create: { seat: 0, userId: user.id } } },
+      include: matchInclude,
+    });
+    const match = LiveMatch.create(this.deps, infoOf(row));
+    this.matches.set(match.id, match);
+    this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
+    return { matchId: match.id, seat: 0 };
+  }
+
+  /** Takes a free seat; the third one starts the hand. */
+  async join(user: SessionUser, matchId: string): Promise<{ seat: number }> {
+    if (!this.accepting) throw restarting();
+    const match = await this.find(matchId);
+    return { seat: await match.join({ userId: user.id, name: user.name }) };
+  }
+
+  async get(user: SessionUser, matchId: string): Promise<MatchInfo & { you: number | null }> {
+    const match = await this.find(matchId);
+    return { ...match.publicInfo, you: match.seatOf(user.id) };
+  }
+
+  /** The player's matches still waiting or playing, newest first. */
+  async mine(user: SessionUser): Promise<(MatchInfo & { you: number })[]> {
+    const rows = await this.db.match.findMany({
+      where: { status: { in: ["WAITING", "PLAYING"] }, seats: { some: { userId: user.id } } },
+      include: matchInclude,
+      orderBy: { createdAt: "desc" },
+    });
+    return rows.map((row) => {
+      const info = this.matches.get(row.id)?.publicInfo ?? infoOf(row);
+      return { ...info, you: info.seats.findIndex((seat) => seat?.userId === user.id) };
+    });
+  }
+
+  /** Runs one player action; `connection` names where it came from, for the rate limit. */
+  async act(
+    user: SessionUser,
+    connection: string,
+    matchId: string,
+    seat: number,
+    command: Command,
+  ): Promise<{ ok: true; eventId: string }> {
+    const started = performance.now();
+    if (!this.accepting) throw restarting();
+    await this.connectionLimiter.consume(connection).catch((error: unknown) => {
+      throw tooFast("this connection", error);
+    });
+    const match = await this.find(matchId);
+    match.authorize(user.id, seat);
+    await this.seatLimiter.consume(`${matchId}:${seat}`).catch((error: unknown) => {
+      throw tooFast("your seat", error);
+    });
+    try {
+      const eventId = await match.act(user.id, seat, command);
+      return { ok: true, eventId: String(eventId) };
+    } finally {
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      this.logger.debug({ matchId, seat, command: command.do, ms }, "action");
+    }
+  }
+
+  /** A seat's stream: its view, then its events; only the seat's player may follow it. */
+  async followSeat(
+    user: SessionUser,
+    matchId: string,
+    lastEventId: number | null,
+    signal: AbortSignal | undefined,
+  ): Promise<AsyncGenerator<Delivery>> {
+    const match = await this.find(matchId);
+    const seat = match.seatOf(user.id);
+    if (seat === null)
+      throw new MatchError("FORBIDDEN", "You have no seat at this table: watch it instead.");
+    return stream((push) => match.follow(seat, lastEventId, push), signal);
+  }
+
+  /** The spectators' stream: the public view and public events only. */
+  async watch(
+    matchId: string,
+    lastEventId: number | null,
+    signal: AbortSignal | undefined,
+  ): Promise<AsyncGenerator<Delivery>> {
+    const match = await this.find(matchId);
+    return stream((push) => match.follow(null, lastEventId, push), signal);
+  }
+
+  async health() {
+    const database = await this.db.$queryRaw`SELECT 1`
+      .then(() => "ok" as const)
+      .catch(() => "unreachable" as const);
+    const live = [...this.matches.values()].filter((match) => match.status !== "ENDED");
+    return {
+      status: database === "ok" && this.accepting ? ("ok" as const) : ("unavailable" as const),
+      uptimeSeconds: Math.round((performance.now() - this.startedAt) / 1000),
+      liveMatches: live.length,
+      accepting: this.accepting,
+      database,
+    };
+  }
+
+  /** SIGTERM: refuses new work, lets every queued change finish, and flushes the log. */
+  async shutdown(): Promise<void> {
+    this.accepting = false;
+    await Promise.all([...this.matches.values()].map((match) => match.stop()));
+    await this.log.flush();
+  }
+
+  private async find(matchId: string): Promise<LiveMatch> {
+    const match = this.matches.get(matchId) ?? (await this.fetch(matchId));
+    if (!match) throw new MatchError("NOT_FOUND", `There is no match ${matchId}.`);
+    return match;
+  }
+
+  /** A match not in memory (an ended one, evicted), rebuilt for whoever asks about it. */
+  private fetch(matchId: string): Promise<LiveMatch | null> {
+    let pending = this.loading.get(matchId);
+    if (!pending) {
+      pending = this.db.match
+        .findUnique({ where: { id: matchId }, include: matchInclude })
+        .then(async (row) => {
+          if (!row) return null;
+          const match = await this.load(row);
+          if (match.status === "ENDED") this.deps.onEnded(match);
+          else await match.resume();
+          return match;
+        })
+        .finally(() => this.loading.delete(matchId));
+      this.loading.set(matchId, pending);
+    }
+    return pending;
+  }
+
+  private async load(row: MatchRow): Promise<LiveMatch> {
+    const entries = await this.log.read(row.id);
+    const match = LiveMatch.replay(this.deps, infoOf(row), row.seed, entries);
+    this.matches.set(match.id, match);
+    return match;
+  }
+}
+
+// Next bundles route handlers apart from the server tsx loads: one registry per process.
+const shared = globalThis as typeof globalThis & { machiaveloxLiveMatches?: LiveMatches };
+
+/** Restores the unfinished matches and makes the registry the process's one. */
+export async function startLiveMatches(db: Db, logger: Logger): Promise<LiveMatches> {
+  const registry = new LiveMatches(db, logger.child({ module: "live" }));
+  const restored = await registry.restore();
+  if (restored > 0) logger.info(`resumed ${restored} unfinished matches from their logs`);
+  shared.machiaveloxLiveMatches = registry;
+  return registry;
+}
+
+export function liveMatches(): LiveMatches {
+  const registry = shared.machiaveloxLiveMatches;
+  if (!registry)
+    throw new MatchError("SERVICE_UNAVAILABLE", "Live matches are not running on this server.");
+  return registry;
+}

@@ -1,0 +1,101 @@
+import { tracked, TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { Command } from "../matches/engine";
+import { MatchError } from "../matches/errors";
+import type { Delivery } from "../matches/live-match";
+import { liveMatches } from "../matches/registry";
+import { protectedProcedure, router } from "../trpc";
+
+// Thin by design: zod checks the shape, the registry and the match actor decide everything.
+
+const matchId = z.string().min(1).max(64);
+const card = z.number().int().min(0).max(103);
+const meld = z.number().int().positive();
+const target = z.union([meld, z.literal("new")]);
+const lastEventId = z
+  .string()
+  .regex(/^\d{1,15}$/, "must be an event id")
+  .nullish();
+
+/** MatchErrors become tRPC errors of the same code, keeping the engine's rejection code. */
+const matchProcedure = protectedProcedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof MatchError) {
+    throw new TRPCError({
+      code: result.error.cause.kind,
+      message: result.error.cause.message,
+      cause: result.error.cause,
+    });
+  }
+  return result;
+});
+
+/** One mutation per player action: `{ matchId, seat, ...the action's fields }`. */
+function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
+  name: Name,
+  fields: Shape,
+) {
+  return matchProcedure
+    .input(z.object({ matchId, seat: z.number().int().min(0).max(2), ...fields }))
+    .mutation(({ ctx, input }) => {
+      const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
+      const command = { do: name, ...rest } as Command;
+      return liveMatches().act(ctx.user, ctx.connection ?? ctx.clientAddress, id, seat, command);
+    });
+}
+
+async function* tracking(deliveries: AsyncGenerator<Delivery>) {
+  for await (const { id, message } of deliveries) yield tracked(id, message);
+}
+
+const fromEventId = (id: string | null | undefined) => (id ? Number(id) : null);
+
+export const matchRouter = router({
+  /** Opens a waiting table with the opener at seat 0. */
+  open: matchProcedure.mutation(({ ctx }) => liveMatches().open(ctx.user)),
+  /** Takes a free seat; the third seat taken starts the hand. */
+  join: matchProcedure
+    .input(z.object({ matchId }))
+    .mutation(({ ctx, input }) => liveMatches().join(ctx.user, input.matchId)),
+  get: matchProcedure
+    .input(z.object({ matchId }))
+    .query(({ ctx, input }) => liveMatches().get(ctx.user, input.matchId)),
+  /** The player's matches still waiting or playing. */
+  mine: matchProcedure.query(({ ctx }) => liveMatches().mine(ctx.user)),
+
+  draw: action("draw", {}),
+  stage: action("stage", { card }),
+  unstage: action("unstage", { card }),
+  lay: action("lay", { cards: z.array(card).min(1).max(104).optional() }),
+  add: action("add", { card, meld: target }),
+  take: action("take", { card, meld }),
+  move: action("move", { card, from: meld, to: target }),
+  release: action("release", {}),
+  place: action("place", { card, to: target }),
+  end: action("end", {}),
+  cancel: action("cancel", {}),
+  stop: action("stop", {}),
+  giveup: action("giveup", {}),
+  leave: action("leave", {}),
+  ready: action("ready", {}),
+
+  /** The seat's view, then its events, each with an id; resumes after `lastEventId`. */
+  seat: matchProcedure
+    .input(z.object({ matchId, lastEventId }))
+    .subscription(async ({ ctx, input, signal }) =>
+      tracking(
+        await liveMatches().followSeat(
+          ctx.user,
+          input.matchId,
+          fromEventId(input.lastEventId),
+          signal,
+        ),
+      ),
+    ),
+  /** For spectators: the public view and public events, never a hand or a stock. */
+  watch: matchProcedure
+    .input(z.object({ matchId, lastEventId }))
+    .subscription(async ({ input, signal }) =>
+      tracking(await liveMatches().watch(input.matchId, fromEventId(input.lastEventId), signal)),
+    ),
+});

@@ -1,0 +1,171 @@
+// Real servers for the live tests: each test file gets its own database (a copy of the migrated
+// template), starts the API server as a child process on a free port, and talks to it through
+// real WebSocket clients whose every received frame is recorded.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from "@trpc/client";
+import { encode } from "next-auth/jwt";
+import pg from "pg";
+import superjson from "superjson";
+import { afterAll, inject } from "vitest";
+import WebSocket from "ws";
+import { signUp } from "@/server/accounts/accounts";
+import { createDb, type Db } from "@/server/db/client";
+import { TRPC_WS_PATH } from "@/server/http";
+import type { AppRouter } from "@/server/routers/_app";
+
+export const SECRET = "the live tests' secret, long enough to sign sessions";
+
+async function admin(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+/** A database for this test file, copied from the migrated template; dropped after the file. */
+export async function liveDatabase(): Promise<{ url: string; db: Db }> {
+  const template = new URL(inject("liveTemplateUrl"));
+  const name = `live_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const maintenance = new URL(template);
+  maintenance.pathname = "/postgres";
+  await admin(
+    maintenance.href,
+    `CREATE DATABASE "${name}" TEMPLATE "${template.pathname.slice(1)}"`,
+  );
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  const db = createDb(url.href);
+  afterAll(async () => {
+    await db.$disconnect();
+    await admin(maintenance.href, `DROP DATABASE "${name}" WITH (FORCE)`);
+  });
+  return { url: url.href, db };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API server (src/server/api-server.ts) as a child process. */
+export class LiveServer {
+  origin = "";
+  output = "";
+  private child: ChildProcess | null = null;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.origin = `127.0.0.1:${port}`;
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join("src", "server", "api-server.ts")],
+      {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          NODE_ENV: "test",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          DATABASE_URL: this.databaseUrl,
+          NEXTAUTH_SECRET: SECRET,
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    this.child = child;
+    child.stdout?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    for (let tries = 0; ; tries++) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${this.output}`);
+      const health = await fetch(`http://${this.origin}/health`).catch(() => null);
+      if (health?.ok) return;
+      if (tries > 600) throw new Error(`the server did not start:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** SIGTERM, and wait for the process to exit. */
+  stop(): Promise<number | null> {
+    return this.signal("SIGTERM");
+  }
+
+  /** SIGKILL: the process dies at once, nothing flushed. */
+  kill(): Promise<number | null> {
+    return this.signal("SIGKILL");
+  }
+
+  private signal(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => {
+      child.once("exit", (code) => resolve(code));
+      child.kill(signal);
+    });
+  }
+}
+
+/** A server for this test file, stopped after it. */
+export async function liveServer(databaseUrl: string): Promise<LiveServer> {
+  const server = new LiveServer(databaseUrl);
+  afterAll(() => server.stop());
+  await server.start();
+  return server;
+}
+
+export type Player = { id: string; name: string; cookie: string };
+
+/** A signed-up player with a session cookie signed by the server's secret. */
+export async function newPlayer(db: Db): Promise<Player> {
+  const name = `p_${randomBytes(5).toString("hex")}`;
+  const user = await signUp(db, { name, password: "a good password" });
+  const token = await encode({ token: { sub: user.id, name: user.name }, secret: SECRET });
+  return { id: user.id, name: user.name, cookie: `next-auth.session-token=${token}` };
+}
+
+export type Client = {
+  trpc: TRPCClient<AppRouter>;
+  /** Every frame the server sent this client, as received. */
+  frames: string[];
+  close: () => Promise<void>;
+};
+
+/** A real WebSocket client for `player` (or signed out), recording every frame it receives. */
+export function connect(server: LiveServer, player?: Player): Client {
+  const frames: string[] = [];
+  const headers = player ? { cookie: player.cookie } : {};
+  class Recording extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+      this.on("message", (data) => frames.push(data.toString()));
+    }
+  }
+  const client = createWSClient({
+    url: `ws://${server.origin}${TRPC_WS_PATH}`,
+    WebSocket: Recording as never,
+    retryDelayMs: () => 100,
+  });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client, transformer: superjson })] });
+  return { trpc, frames, close: () => client.close() };
+}
+
+/** Waits until `check` holds, polling. */
+export async function eventually(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

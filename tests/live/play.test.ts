@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { connect, eventually, liveDatabase, liveServer, newPlayer } from "./harness";
+import { hiddenCardLeaks } from "./hidden";
+import { playRandomly, seatedTable } from "./table";
+
+const { url, db } = await liveDatabase();
+const server = await liveServer(url);
+
+describe("live play", () => {
+  it("§1 three players take the seats; the third one starts the hand and each seat sees its own view", async () => {
+    const table = await seatedTable(server, db, 1);
+    try {
+      for (const [seat, { received }] of table.seats.entries()) {
+        const first = received.find((r) => r.message.type === "snapshot" && r.message.view);
+        expect(first?.message.type === "snapshot" && first.message.view?.you?.seat).toBe(seat);
+      }
+      const info = await table.seats[0]!.client.trpc.match.get.query({ matchId: table.matchId });
+      expect(info).toMatchObject({ status: "PLAYING", you: 0 });
+      expect(info.seats.map((s) => s?.name)).toEqual(table.seats.map((s) => s.player.name));
+    } finally {
+      await table.close();
+    }
+  });
+
+  it("§4–§6 three clients play random actions: every accepted action reaches all three seats in order, and no seat ever receives a card hidden from it", async () => {
+    const table = await seatedTable(server, db, 2);
+    const spectator = connect(server, await newPlayer(db));
+    const watched: number[] = [];
+    spectator.trpc.match.watch.subscribe(
+      { matchId: table.matchId },
+      {
+        onData: ({ data }) => {
+          if (data.type === "events") watched.push(...data.events.map((event) => event.id));
+        },
+      },
+    );
+    try {
+      await eventually(() => spectator.frames.length > 0, "the spectator's view");
+      const { accepted } = await playRandomly(table, 300);
+      expect(accepted.length).toBeGreaterThan(50);
+      const last = Math.max(...accepted.map(Number));
+      // After its view, every seat hears every event once, in order.
+      for (const seat of table.seats) {
+        const start = seat.received.findLastIndex((r) => r.message.type === "snapshot");
+        const from = Number(seat.received[start]!.id);
+        const ids = seat.received
+          .slice(start)
+          .flatMap((r) => (r.message.type === "events" ? r.message.events : []))
+          .map((event) => event.id);
+        expect(ids).toEqual(Array.from({ length: last - from }, (_, i) => from + i + 1));
+      }
+      await eventually(() => watched.at(-1) === last, "the spectator's last event");
+      const frames = table.seats.map((seat) => seat.client.frames);
+      expect(hiddenCardLeaks(frames, spectator.frames)).toEqual([]);
+    } finally {
+      await Promise.all([table.close(), spectator.close()]);
+    }
+  });
+});

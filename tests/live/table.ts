@@ -1,0 +1,121 @@
+// Three players at one table: open, join, follow their seats, play random actions.
+
+import { TRPCClientError } from "@trpc/client";
+import { mulberry32 } from "@/engine/rng";
+import type { Db } from "@/server/db/client";
+import type { StreamMessage } from "@/server/matches/live-match";
+import type { AppRouter } from "@/server/routers/_app";
+import { BotSeat, type BotAction } from "../../bench/live-bot";
+import {
+  connect,
+  eventually,
+  newPlayer,
+  type Client,
+  type LiveServer,
+  type Player,
+} from "./harness";
+
+export type Received = { id: string; message: StreamMessage };
+
+export type SeatClient = {
+  player: Player;
+  client: Client;
+  bot: BotSeat;
+  /** Every message of the seat stream, in order. */
+  received: Received[];
+  unsubscribe: () => void;
+};
+
+/** Follows a seat's stream into `received` and the bot's model. */
+export function followSeat(
+  seatClient: Omit<SeatClient, "unsubscribe" | "received">,
+  matchId: string,
+  received: Received[] = [],
+): SeatClient {
+  const subscription = seatClient.client.trpc.match.seat.subscribe(
+    { matchId },
+    {
+      onData: ({ id, data }) => {
+        received.push({ id, message: data });
+        seatClient.bot.receive(id, data);
+      },
+    },
+  );
+  return { ...seatClient, received, unsubscribe: () => subscription.unsubscribe() };
+}
+
+export async function seatedTable(server: LiveServer, db: Db, seed = 1) {
+  const players = await Promise.all([0, 1, 2].map(() => newPlayer(db)));
+  const clients = players.map((player) => connect(server, player));
+  const { matchId } = await clients[0]!.trpc.match.open.mutate();
+  const seats: SeatClient[] = [];
+  for (const [seat, player] of players.entries()) {
+    const client = clients[seat]!;
+    if (seat > 0) await client.trpc.match.join.mutate({ matchId });
+    const bot = new BotSeat(seat, mulberry32(seed * 7 + seat));
+    seats.push(followSeat({ player, client, bot }, matchId));
+  }
+  await eventually(
+    () =>
+      seats.every((seat) =>
+        seat.received.some((r) => r.message.type === "snapshot" && r.message.view),
+      ),
+    "every seat's first view",
+  );
+  return { matchId, seats, close: () => Promise.all(clients.map((client) => client.close())) };
+}
+
+export type Outcome =
+  | { ok: true; eventId: string }
+  | { ok: false; code: string; engineCode: string | null; message: string };
+
+/** Sends one action for the seat; a refusal comes back as data, not as a throw. */
+export async function send(
+  seat: SeatClient,
+  matchId: string,
+  action: BotAction,
+  seatNumber = seat.bot.seat,
+): Promise<Outcome> {
+  const mutation = seat.client.trpc.match[action.name] as unknown as {
+    mutate: (input: unknown) => Promise<{ ok: true; eventId: string }>;
+  };
+  try {
+    return await mutation.mutate({ matchId, seat: seatNumber, ...action.input });
+  } catch (error) {
+    if (!(error instanceof TRPCClientError)) throw error;
+    const data = (error as TRPCClientError<AppRouter>).data;
+    return {
+      ok: false,
+      code: data?.code ?? "UNKNOWN",
+      engineCode: data?.engineCode ?? null,
+      message: error.message,
+    };
+  }
+}
+
+/** Random actions from the three seats in turn until `count` were sent or the hand ended. */
+export async function playRandomly(
+  table: { matchId: string; seats: SeatClient[] },
+  count: number,
+): Promise<{ accepted: string[]; refused: Outcome[] }> {
+  const accepted: string[] = [];
+  const refused: Outcome[] = [];
+  for (let i = 0; i < count && !table.seats.every((s) => s.bot.over); i++) {
+    const seat = table.seats[i % 3]!;
+    if (seat.bot.over) continue;
+    const action = seat.bot.next();
+    const outcome = await send(seat, table.matchId, action);
+    if (outcome.ok) {
+      accepted.push(outcome.eventId);
+      // Act on what the seat has heard of its own action, as a player would.
+      await eventually(
+        () => seat.bot.lastEventId >= Number(outcome.eventId),
+        "the action's events",
+      );
+    } else {
+      seat.bot.refused(action);
+      refused.push(outcome);
+    }
+  }
+  return { accepted, refused };
+}
