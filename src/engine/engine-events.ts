@@ -2,6 +2,7 @@
 // which only the drawer sees; chain-undo notices are addressed to the player hit.
 
 import { type CardId, cardName } from "./cards";
+import type { GameResult } from "./game";
 import type { HandEndReason, Millis, MeldId, PlayId, Seat } from "./state";
 
 export type PlayEndReason =
@@ -102,7 +103,13 @@ export type EventBody =
       winner: Seat | null;
       draw: Seat[] | null;
       scores: number[];
-    };
+    }
+  // The game above the hand (§13).
+  | { type: "pause"; deadline: Millis }
+  | { type: "ready"; seat: Seat }
+  | { type: "handStarted"; number: number }
+  | { type: "leftGame"; seat: Seat; reason: "left" | "absent" }
+  | ({ type: "gameOver" } & GameResult);
 
 export type EngineEvent = EventBody & { id: number; at: Millis };
 

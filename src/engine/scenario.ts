@@ -4,10 +4,10 @@
 
 import { type CardId, cardName, compareBySuit, copiesNamed } from "./cards";
 import { type Command, type CommandName, COMMAND_NAMES } from "./commands";
-import { apply, advance } from "./engine";
-import { describeUndo } from "./engine-events";
-import { deal, type HandSetup, newHand, SEATS } from "./setup";
-import type { HandState, PlayerStatus, Seat } from "./state";
+import { describeUndo, type EngineEvent } from "./engine-events";
+import { advanceGame, applyGame, type GameKind, type GameState, newGame } from "./game";
+import { deal, type HandSetup, SEATS } from "./setup";
+import { handOf, type HandState, type PlayerStatus, type Seat } from "./state";
 import { spectatorView } from "./views";
 
 export interface ScenarioResult {
@@ -18,6 +18,18 @@ export interface ScenarioResult {
     { hand: string[]; staging: string[]; stock: number; status: PlayerStatus; score: number | null }
   >;
   hand: { over: boolean; winner: string | null; draw: string[] | null; reason: string | null };
+  /** Only once a tie-break has started (§10.2): who plays it and the shared pile. */
+  tiebreak?: { players: string[]; pile: string[] };
+  /** Only in a long game (§13). */
+  game?: {
+    hand: number;
+    phase: GameState["phase"];
+    totals: Record<string, number>;
+    over: boolean;
+    winner: string | null;
+    draw: string[] | null;
+    reason: string | null;
+  };
   rejected: { step: number; reason: string }[];
   notices: { to: string; at: number; text: string }[];
   /** Only when the file has an "expect" block: what did not match. */
@@ -65,7 +77,7 @@ function run(file: unknown): ScenarioResult {
     fail(`"players" must list ${SEATS} distinct names`);
   const names = players as string[];
   const setup = isObject(file.setup) ? file.setup : fail('"setup" must be an object');
-  const created = newHand({ rules, now: 0, ...handSetup(setup, names) });
+  const created = newGame({ now: 0, ...gameSetup(setup, names), ...handSetup(setup, names) });
   if (!created.ok) fail(`setup: ${created.error}`);
   if (!Array.isArray(file.steps)) fail('"steps" must be a list');
   const steps = file.steps.map((step, i) => checkStep(step, i));
@@ -73,10 +85,10 @@ function run(file: unknown): ScenarioResult {
     if (i > 0 && step.at < steps[i - 1]!.at) fail(`step ${i}: "at" goes back in time`);
   });
 
-  let state = created.state;
+  let game = created.game;
   const rejected: ScenarioResult["rejected"] = [];
   const notices: ScenarioResult["notices"] = [];
-  const collect = (events: ReturnType<typeof advance>["events"]) => {
+  const collect = (events: EngineEvent[]) => {
     for (const e of events)
       if (e.type === "undone")
         notices.push({
@@ -87,41 +99,65 @@ function run(file: unknown): ScenarioResult {
   };
   steps.forEach((step, index) => {
     const now = Math.round(step.at * 1000);
-    if (step.raw.do === "tick") {
-      const advanced = advance(state, now);
-      collect(advanced.events);
-      state = advanced.state;
-      return;
-    }
+    const advanced = advanceGame(game, now);
+    collect(advanced.events);
+    game = advanced.game;
+    if (step.raw.do === "tick") return;
     const seat = names.indexOf(step.raw.player as string);
-    const command = seat < 0 ? null : toCommand(state, seat, step.raw);
+    const command = seat < 0 ? null : toCommand(game.hand, seat, step.raw);
     if (seat < 0 || typeof command === "string") {
       const reason =
         seat < 0 ? `${JSON.stringify(step.raw.player)} is not a player in this hand` : command;
       rejected.push({ step: index, reason: reason as string });
-      const advanced = advance(state, now);
-      collect(advanced.events);
-      state = advanced.state;
       return;
     }
-    const outcome = apply(state, seat, command, now);
+    const outcome = applyGame(game, seat, command, now);
     if (!outcome.ok) {
       rejected.push({ step: index, reason: outcome.rejection.reason });
-      const advanced = advance(state, now);
-      collect(advanced.events);
-      state = advanced.state;
       return;
     }
     collect(outcome.events);
-    state = outcome.state;
+    game = outcome.game;
   });
 
-  const result = resultOf(state, names, rejected, notices);
+  const result = resultOf(game, names, rejected, notices);
   if (file.expect !== undefined) {
     const failures = checkExpect(result, file.expect);
     result.expect = { passed: failures.length === 0, failures };
   }
   return result;
+}
+
+/** `setup.game` (a long game, its seed and the points already won) and `setup.absent`. */
+function gameSetup(
+  setup: Json,
+  names: string[],
+): { kind: GameKind; seed: number; totals?: number[]; absent: Seat[] } {
+  const game = setup.game === undefined ? {} : setup.game;
+  if (!isObject(game)) fail("setup.game must be an object");
+  const kind = game.kind ?? "single";
+  if (kind !== "single" && kind !== "long") fail('setup.game.kind is "single" or "long"');
+  const seed = game.seed ?? setup.seed ?? 1;
+  if (typeof seed !== "number" || !Number.isInteger(seed))
+    fail("setup.game.seed must be an integer");
+  let totals: number[] | undefined;
+  if (game.totals !== undefined) {
+    const given = isObject(game.totals)
+      ? game.totals
+      : fail("setup.game.totals must map players to points");
+    for (const key of Object.keys(given))
+      if (!names.includes(key)) fail(`setup.game.totals: unknown player "${key}"`);
+    totals = names.map((n) => {
+      const points = given[n] ?? 0;
+      return typeof points === "number" && Number.isInteger(points)
+        ? points
+        : fail(`setup.game.totals.${n} must be an integer`);
+    });
+  }
+  const absent = setup.absent ?? [];
+  if (!Array.isArray(absent) || !absent.every((n) => names.includes(n)))
+    fail("setup.absent must list players of this hand");
+  return { kind, seed, totals, absent: absent.map((n) => names.indexOf(n)) };
 }
 
 function handSetup(setup: Json, names: string[]): { setup: HandSetup } {
@@ -207,7 +243,7 @@ function toCommand(state: HandState, seat: Seat, raw: Json): Command | string {
     if (key === "at" || key === "player" || key === "do") continue;
     if (key === "card") {
       const place = ["stage", "add"].includes(name)
-        ? player.hand
+        ? handOf(state, seat)
         : ["unstage", "place"].includes(name)
           ? player.staging
           : inMeld(name === "move" ? raw.from : raw.meld);
@@ -225,15 +261,18 @@ function toCommand(state: HandState, seat: Seat, raw: Json): Command | string {
 }
 
 function resultOf(
-  state: HandState,
+  game: GameState,
   names: string[],
   rejected: ScenarioResult["rejected"],
   notices: ScenarioResult["notices"],
 ): ScenarioResult {
+  const state = game.hand;
   const sorted = (cards: CardId[]) => [...cards].sort(compareBySuit).map(cardName);
   const view = spectatorView(state);
-  return {
-    time: state.now / 1000,
+  const outcome = state.outcome;
+  const nameOf = (seat: Seat | null) => (seat === null ? null : names[seat]!);
+  const result: ScenarioResult = {
+    time: game.now / 1000,
     table: view.table.map((m) => ({ id: m.id, cards: m.cards.map((c) => cardName(c.card)) })),
     players: Object.fromEntries(
       state.players.map((p, seat) => [
@@ -243,14 +282,35 @@ function resultOf(
           staging: sorted(p.staging),
           stock: p.stock.length,
           status: p.status,
-          score: null,
+          score: outcome?.scores[seat] ?? null,
         },
       ]),
     ),
-    hand: { over: false, winner: null, draw: null, reason: null },
+    hand: {
+      over: outcome !== null,
+      winner: nameOf(outcome?.winner ?? null),
+      draw: outcome?.draw?.map((seat) => names[seat]!) ?? null,
+      reason: outcome?.reason ?? null,
+    },
     rejected,
     notices,
   };
+  if (state.tiebreak)
+    result.tiebreak = {
+      players: state.tiebreak.seats.map((seat) => names[seat]!),
+      pile: sorted(state.tiebreak.pile),
+    };
+  if (game.kind === "long")
+    result.game = {
+      hand: game.number,
+      phase: game.phase,
+      totals: Object.fromEntries(game.totals.map((t, seat) => [names[seat]!, t])),
+      over: game.result !== null,
+      winner: nameOf(game.result?.winner ?? null),
+      draw: game.result?.draw?.map((seat) => names[seat]!) ?? null,
+      reason: game.result?.reason ?? null,
+    };
+  return result;
 }
 
 const multiset = (cards: unknown): string =>
@@ -316,6 +376,21 @@ export function checkExpect(result: ScenarioResult, expect: unknown): string[] {
   if (isObject(expect.hand)) {
     for (const [field, value] of Object.entries(expect.hand))
       same(`hand.${field}`, result.hand[field as keyof ScenarioResult["hand"]], value);
+  }
+
+  if (isObject(expect.tiebreak)) {
+    same("tiebreak.players", result.tiebreak?.players ?? null, expect.tiebreak.players);
+    if (expect.tiebreak.pile !== undefined)
+      same("tiebreak.pile", multiset(result.tiebreak?.pile ?? []), multiset(expect.tiebreak.pile));
+  }
+
+  if (isObject(expect.game)) {
+    for (const [field, value] of Object.entries(expect.game))
+      same(
+        `game.${field}`,
+        result.game?.[field as keyof NonNullable<ScenarioResult["game"]>],
+        value,
+      );
   }
 
   if (expect.rejected !== undefined) {
