@@ -34,6 +34,12 @@ export const envSchema = z
     NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
     TRUST_PROXY: flag.default(false),
+    /** Test only (the e2e server): every new hand is dealt from this seed, so a test knows the deal. */
+    DEAL_SEED: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0)
+      .optional(),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),
