@@ -30,6 +30,8 @@ export class BotSeat {
   stockCount = 0;
   /** The hand has ended, or the seat no longer plays it. */
   over = false;
+  /** Who shows up, as far as this seat heard (§11). */
+  present: boolean[] = [];
   /** The last event id this seat received. */
   lastEventId = 0;
 
@@ -107,6 +109,7 @@ export class BotSeat {
     this.melds = new Map(
       view.table.map((meld) => [meld.id, new Set(meld.cards.map((c) => c.card))]),
     );
+    this.present = view.seats.map((seat) => seat.present);
     const mine = view.seats[this.seat];
     this.holding = mine?.holding ?? null;
     this.playOpen = mine?.play !== null && mine?.play !== undefined;
@@ -176,6 +179,9 @@ export class BotSeat {
           this.staging = this.staging.filter((card) => !event.returned.includes(card));
           for (const card of event.returned) this.hand.add(card);
         }
+        break;
+      case "presence":
+        this.present[event.seat] = event.present;
         break;
       case "undone":
         for (const { card, to } of event.cards) {

@@ -139,17 +139,21 @@ export type Client = {
   trpc: TRPCClient<AppRouter>;
   /** Every frame the server sent this client, as received. */
   frames: string[];
+  /** The client's sockets, the current one last (the link opens a new one to reconnect). */
+  sockets: WebSocket[];
   close: () => Promise<void>;
 };
 
 /** A real WebSocket client for `player` (or signed out), recording every frame it receives. */
 export function connect(server: LiveServer, player?: Player): Client {
   const frames: string[] = [];
+  const sockets: WebSocket[] = [];
   const headers = player ? { cookie: player.cookie } : {};
   class Recording extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols, { headers });
       this.on("message", (data) => frames.push(data.toString()));
+      sockets.push(this);
     }
   }
   const client = createWSClient({
@@ -158,7 +162,7 @@ export function connect(server: LiveServer, player?: Player): Client {
     retryDelayMs: () => 100,
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client, transformer: superjson })] });
-  return { trpc, frames, close: () => client.close() };
+  return { trpc, frames, sockets, close: () => client.close() };
 }
 
 /** Waits until `check` holds, polling. */

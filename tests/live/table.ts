@@ -56,11 +56,8 @@ export async function seatedTable(server: LiveServer, db: Db, seed = 1) {
     seats.push(followSeat({ player, client, bot }, matchId));
   }
   await eventually(
-    () =>
-      seats.every((seat) =>
-        seat.received.some((r) => r.message.type === "snapshot" && r.message.view),
-      ),
-    "every seat's first view",
+    () => seats.every((seat) => seat.bot.present.length === 3 && seat.bot.present.every(Boolean)),
+    "every seat's view with everyone present",
   );
   return { matchId, seats, close: () => Promise.all(clients.map((client) => client.close())) };
 }

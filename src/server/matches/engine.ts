@@ -85,8 +85,12 @@ export function presenceCommand(present: boolean): Command {
   return { do: present ? "reconnect" : "disconnect" };
 }
 
-/** The game's outcome once nobody is playing any more, else null. */
-export function outcomeOf(state: GameState): { seats: { status: string }[] } | null {
-  if (state.players.some((player) => player.status === "playing")) return null;
-  return { seats: state.players.map((player) => ({ status: player.status })) };
+/** Whether the engine counts the seat as showing up (§11). */
+export function isPresent(state: GameState, seat: number): boolean {
+  return state.players[seat]?.present ?? false;
+}
+
+/** The game's outcome once it is over (winner, reason, scores), else null. */
+export function outcomeOf(state: GameState) {
+  return state.outcome;
 }

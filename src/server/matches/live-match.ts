@@ -2,10 +2,13 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
+import { parseEnv } from "../env";
+import type { Prisma } from "@/generated/prisma/client";
 import {
   advanceGame,
   applyCommand,
   clockOf,
+  isPresent,
   lastEventIdOf,
   outcomeOf,
   presenceCommand,
@@ -85,8 +88,6 @@ export class LiveMatch {
   private readonly listeners = new Set<Listener>();
   /** Live seat subscriptions per seat: a seat is present while it has one. */
   private readonly connections: number[] = Array<number>(SEAT_COUNT).fill(0);
-  /** Seats the engine was told are gone (an accepted `disconnect`, no `reconnect` since). */
-  private readonly absent: boolean[] = Array<boolean>(SEAT_COUNT).fill(false);
 
   private constructor(
     private readonly deps: MatchDeps,
@@ -114,7 +115,6 @@ export class LiveMatch {
       const next = replayEntry(state, entry);
       state = next.state;
       match.remember(next.events);
-      match.notePresence(entry.seat, entry.command);
       match.seq = entry.seq;
     }
     match.state = state;
@@ -171,7 +171,10 @@ export class LiveMatch {
       const result = applyCommand(this.state, seat, command, now);
       if (!result.ok) throw refusal(result.rejection);
       await this.commit(result.state, result.events, seat, command, now);
-      return lastEventIdOf(this.state);
+      const eventId = lastEventIdOf(this.state);
+      // Acting shows the seat up (§11); without a live subscription it is still away.
+      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      return eventId;
     });
   }
 
@@ -241,7 +244,7 @@ export class LiveMatch {
   }
 
   private async startHand() {
-    const seed = randomInt(2 ** 31);
+    const seed = parseEnv(process.env).DEAL_SEED ?? randomInt(2 ** 31);
     const startedAt = new Date();
     await this.deps.db.match.update({
       where: { id: this.id },
@@ -279,7 +282,6 @@ export class LiveMatch {
     await this.deps.log.append(entry);
     this.seq = entry.seq;
     this.state = next;
-    this.notePresence(seat, command);
     this.remember(events);
     this.publishEvents(events);
     const outcome = outcomeOf(next);
@@ -287,12 +289,33 @@ export class LiveMatch {
     else this.arm();
   }
 
+  /** The hand is over: the match ends, with the hand's result and each seat's points. */
   private async end(result: NonNullable<ReturnType<typeof outcomeOf>>) {
     const endedAt = new Date();
-    await this.deps.db.match.update({
-      where: { id: this.id },
-      data: { status: "ENDED", endedAt, result },
-    });
+    const { db } = this.deps;
+    await db.$transaction([
+      db.match.update({
+        where: { id: this.id },
+        // The engine's state is plain JSON-safe data by design.
+        data: { status: "ENDED", endedAt, result: result as unknown as Prisma.InputJsonObject },
+      }),
+      db.handResult.create({
+        data: {
+          matchId: this.id,
+          number: 1,
+          scores: result.scores,
+          winner: result.winner,
+          reason: result.reason,
+          endedAt,
+        },
+      }),
+      ...result.scores.map((points, seat) =>
+        db.matchSeat.updateMany({
+          where: { matchId: this.id, seat },
+          data: { points, won: result.winner === seat },
+        }),
+      ),
+    ]);
     this.info = { ...this.info, status: "ENDED", endedAt, result };
     this.disarm();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");
@@ -300,22 +323,16 @@ export class LiveMatch {
     this.deps.onEnded(this);
   }
 
-  /** Tells the engine a seat came or went; an engine that refuses (not playing) is left be. */
+  /** Tells the engine a seat came or went, unless it knows already. */
   private async sendPresence(seat: number, present: boolean) {
     if (!this.state || this.info.status !== "PLAYING" || this.stopping) return;
-    if (this.absent[seat] === !present) return;
+    if (isPresent(this.state, seat) === present) return;
     const command = presenceCommand(present);
     const now = this.now();
     const result = applyCommand(this.state, seat, command, now);
     if (!result.ok) return;
     await this.commit(result.state, result.events, seat, command, now);
     this.deps.logger.info({ matchId: this.id, seat, command: command.do }, "presence");
-  }
-
-  private notePresence(seat: number | null, command: LogEntry["command"]) {
-    if (seat === null) return;
-    if (command.do === "disconnect") this.absent[seat] = true;
-    if (command.do === "reconnect") this.absent[seat] = false;
   }
 
   private connect(seat: number, delta: number) {
@@ -426,7 +443,11 @@ export class LiveMatch {
   }
 }
 
-function replayEntry(state: GameState, entry: LogEntry): { state: GameState; events: GameEvent[] } {
+/** One logged entry applied again: rebuilding a match here, replaying a finished one in games/. */
+export function replayEntry(
+  state: GameState,
+  entry: LogEntry,
+): { state: GameState; events: GameEvent[] } {
   if (entry.command.do === "advance") return advanceGame(state, entry.virtualMs);
   const applied = applyCommand(state, entry.seat ?? -1, entry.command as Command, entry.virtualMs);
   if (!applied.ok) {
