@@ -51,8 +51,13 @@ export function checkMeld(rules: MeldRules, cards: readonly CardId[]): MeldCheck
   return { ok: false, reason: `${names(cards)} is neither a run (one suit) nor a set (one value)` };
 }
 
+/** checkMeld's verdict without its reason or order: the engine's and the bots' hot path. */
 export function isValidMeld(rules: MeldRules, cards: readonly CardId[]): boolean {
-  return checkMeld(rules, cards).ok;
+  if (cards.length < MIN_MELD) return false;
+  const first = cards[0]!;
+  if (cards.every((c) => rankOf(c) === rankOf(first)))
+    return cards.length <= MAX_SET && new Set(cards.map(suitOf)).size === cards.length;
+  return cards.every((c) => suitOf(c) === suitOf(first)) && runLayout(rules, cards).start !== null;
 }
 
 /**
@@ -86,13 +91,22 @@ function checkSet(cards: readonly CardId[]): MeldCheck {
   return { ok: true, kind: "set", ordered };
 }
 
-function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
+/** One suit's cards by rank (first copy first), and where they start as a run, if they are one. */
+function runLayout(
+  rules: MeldRules,
+  cards: readonly CardId[],
+): { byRank: CardId[][]; start: number | null } {
   const byRank: CardId[][] = Array.from({ length: 13 }, () => []);
   for (const card of [...cards].sort((a, b) => copyOf(a) - copyOf(b)))
     byRank[rankOf(card) - 1]!.push(card);
   const start = rules.wrapsThroughAce
     ? wrappingRunStart(byRank, cards.length)
     : straightRunStart(byRank, cards.length);
+  return { byRank, start };
+}
+
+function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
+  const { byRank, start } = runLayout(rules, cards);
   if (start === null) {
     const corner =
       !rules.wrapsThroughAce &&

@@ -3,7 +3,7 @@
 
 import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
-import { checkMeld, splitLongRun } from "./melds";
+import { checkMeld, isValidMeld, splitLongRun } from "./melds";
 import type { Meld, MeldId, Origin, PlayId, Seat, Step } from "./state";
 
 const byId = (a: number, b: number) => a - b;
@@ -96,7 +96,7 @@ export function splitIfLong(
 
 /** Whether a meld's cards are in order; an empty meld has left the table and is fine. */
 export function inOrder(draft: Draft, cards: readonly CardId[]): boolean {
-  return cards.length === 0 || checkMeld(draft.rules, cards).ok;
+  return cards.length === 0 || isValidMeld(draft.rules, cards);
 }
 
 /** Melds a step touches: the one it left (if any) and the one it reached. */

@@ -4,7 +4,7 @@
 // cards. Never another seat's hand, never any stock's order.
 
 import { type CardId, compareBySuit } from "./cards";
-import { checkMeld, meldRulesFor } from "./melds";
+import { checkMeld, isValidMeld, meldRulesFor } from "./melds";
 import { absenceDeadline } from "./lifecycle";
 import {
   CHAIN_REACH_MS,
@@ -109,12 +109,12 @@ export function spectatorView(state: HandState): HandView {
     };
   });
   const table: MeldView[] = state.table.map((meld) => {
-    const check = checkMeld(rules, meld.cards);
-    const ordered = check.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
+    const check = isValidMeld(rules, meld.cards) ? checkMeld(rules, meld.cards) : null;
+    const ordered = check?.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
     const touching = plays.filter((p) => p.melds.includes(meld.id));
     return {
       id: meld.id,
-      valid: check.ok,
+      valid: check !== null,
       cards: ordered.map((card) => {
         const last = state.log.findLast((s) => s.card === card);
         return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CARD_COUNT, type CardId } from "@/engine/cards";
-import { advance, apply } from "@/engine/engine";
+import { advance, apply, nextDeadline } from "@/engine/engine";
+import { playRandomHand } from "@/engine/random-player";
 import { isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
 import { type HandState, PLAY_LIMIT_MS } from "@/engine/state";
 import { replayTable } from "@/engine/table";
@@ -125,6 +126,72 @@ describe("properties of random play by three seats", () => {
         expect(spectatorView(state).you).toBeNull();
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+/** §12 recomputed from the final state, as an oracle independent of outcome.ts. */
+function expectedScores(state: HandState): number[] {
+  const outcome = state.outcome!;
+  const tiebreak = state.tiebreak;
+  const held = (seat: number) => {
+    const i = tiebreak ? tiebreak.seats.indexOf(seat) : -1;
+    const p = state.players[seat]!;
+    return tiebreak && i >= 0 ? tiebreak.counts[i]! : p.hand.length + p.staging.length;
+  };
+  return state.players.map((p, seat) => {
+    if (seat === outcome.winner) {
+      const others = [0, 1, 2].filter((s) => s !== seat).reduce((sum, s) => sum + held(s), 0);
+      const bonus = outcome.reason === "out" && p.stock.length === 0 ? 10 : 0;
+      return 50 - p.stock.length + others + bonus;
+    }
+    if (p.status === "eliminated" || p.status === "left") return -15;
+    if (outcome.draw?.includes(seat)) return Math.max(50 - tiebreak!.pile.length, -15);
+    return 0;
+  });
+}
+
+describe("properties of whole hands of random legal play by three seats", () => {
+  const seeds = fc.integer({ min: 0, max: 1_000_000 });
+
+  it("§7/§10/§12 every hand ends within a bound (forced draws and the silence see to it) and is scored by the rules", () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const { state, outcome } = playRandomHand({ seed, maxCommands: 3000 });
+        expect(outcome).not.toBeNull();
+        expect(nextDeadline(state)).toBeNull();
+        expect(outcome!.scores).toEqual(expectedScores(state));
+        if (outcome!.winner !== null)
+          expect(state.players[outcome!.winner]!.status).not.toMatch(/eliminated|left/);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("§1 the 104 cards are conserved at every instant, tie-break pile included", () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        playRandomHand({
+          seed,
+          check: (state) => {
+            const all = [...everyCard(state), ...(state.tiebreak?.pile ?? [])];
+            expect(all).toHaveLength(CARD_COUNT);
+            expect(new Set(all).size).toBe(CARD_COUNT);
+          },
+        });
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("a whole hand is deterministic from its seed and stays plain JSON", () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const first = playRandomHand({ seed }).state;
+        expect(playRandomHand({ seed }).state).toEqual(first);
+        expect(JSON.parse(JSON.stringify(first))).toEqual(first);
+      }),
+      { numRuns: 5 },
     );
   });
 });

@@ -1,0 +1,83 @@
+// `npm run simulate -- --hands 1000 --seed 1`: plays whole hands with three
+// random players on a virtual clock (no waiting) and prints how they ended,
+// how long they lasted and what they scored — a sanity check of the rules'
+// dynamics (§7–§12).
+
+import { playRandomHand, type RandomHand } from "../engine/random-player";
+import type { HandEndReason } from "../engine/state";
+
+const ENDINGS: (HandEndReason | "unfinished")[] = [
+  "out",
+  "silence",
+  "tiebreak",
+  "draw",
+  "survivor",
+  "abandoned",
+  "unfinished",
+];
+
+function parse(args: string[]): { hands: number; seed: number } | string {
+  const options = { hands: 1000, seed: 1 };
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], Number(args[i + 1])];
+    if ((flag !== "--hands" && flag !== "--seed") || !Number.isInteger(value))
+      return "usage: npm run simulate -- [--hands N] [--seed S]";
+    options[flag === "--hands" ? "hands" : "seed"] = value;
+  }
+  if (options.hands < 1) return "--hands must be at least 1";
+  return options;
+}
+
+const average = (values: number[]) =>
+  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+const range = (values: number[]) =>
+  values.length === 0
+    ? "-"
+    : `avg ${average(values).toFixed(1)}, min ${Math.min(...values)}, max ${Math.max(...values)}`;
+
+function main(args: string[]): number {
+  const options = parse(args);
+  if (typeof options === "string") {
+    process.stderr.write(`${options}\n`);
+    return 2;
+  }
+  const started = performance.now();
+  const hands: RandomHand[] = [];
+  for (let i = 0; i < options.hands; i++) hands.push(playRandomHand({ seed: options.seed + i }));
+  const seconds = (performance.now() - started) / 1000;
+
+  const ending = (hand: RandomHand) => hand.outcome?.reason ?? "unfinished";
+  const lines = [
+    `${options.hands} hands from seed ${options.seed}, simulated in ${seconds.toFixed(1)} s`,
+    "",
+    "how they ended:",
+    ...ENDINGS.map((reason) => {
+      const count = hands.filter((h) => ending(h) === reason).length;
+      return `  ${reason.padEnd(10)} ${String(count).padStart(6)}  ${((count / hands.length) * 100).toFixed(1).padStart(5)}%`;
+    }),
+    "",
+    `average length: ${(average(hands.map((h) => h.duration)) / 60_000).toFixed(1)} min of play, ` +
+      `${average(hands.map((h) => h.commands)).toFixed(0)} commands ` +
+      `(${average(hands.map((h) => h.accepted)).toFixed(0)} accepted)`,
+    "",
+    "hand scores:",
+  ];
+  for (const reason of ENDINGS) {
+    const ended = hands.filter((h) => h.outcome?.reason === reason);
+    if (ended.length === 0) continue;
+    const winners = ended.flatMap((h) =>
+      h.outcome!.winner === null ? [] : [h.outcome!.scores[h.outcome!.winner]!],
+    );
+    const drawn = ended.flatMap((h) => (h.outcome!.draw ?? []).map((s) => h.outcome!.scores[s]!));
+    const parts = [
+      winners.length > 0 ? `winner ${range(winners)}` : null,
+      drawn.length > 0 ? `tied ${range(drawn)}` : null,
+      `per seat ${range(ended.flatMap((h) => h.outcome!.scores))}`,
+    ];
+    lines.push(`  ${reason.padEnd(10)} ${parts.filter(Boolean).join("; ")}`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return hands.some((h) => h.outcome === null) ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));
