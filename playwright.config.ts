@@ -11,6 +11,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// Every hand on the e2e server is dealt from this seed, so tests know the deal (tests/e2e/table-plan.ts).
+process.env.DEAL_SEED ??= "98";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -54,6 +56,7 @@ export default defineConfig({
       NEXTAUTH_SECRET: "",
       NEXTAUTH_URL: "",
       LOG_LEVEL: "warn",
+      DEAL_SEED: process.env.DEAL_SEED,
     },
   },
 });

@@ -3,4 +3,4 @@
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@/server/routers/_app";
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

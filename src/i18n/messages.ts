@@ -31,6 +31,7 @@ const en = {
     heldBy: (who: string) => `held by ${who}`,
     reservedFor: (who: string) => `reserved for ${who}`,
     pending: "waiting for the server",
+    inMeld: (card: string, meld: number) => `${card}, meld ${meld}`,
   },
   meld: {
     label: (id: number, count: number) => `Meld ${id}, ${count} cards`,
@@ -145,6 +146,12 @@ const en = {
     start: "Start a practice hand",
     signIn: "Sign in to practise",
   },
+  waiting: {
+    title: (taken: number) => `Waiting for players: ${taken} of 3 seated`,
+    free: "(free seat)",
+    join: "Take a seat",
+    share: "Share this page's address: the hand starts when the third player sits down.",
+  },
   rulesLink: "Rules",
   connecting: "Connecting…",
   reconnecting: "Connection lost: reconnecting…",
@@ -180,6 +187,7 @@ const it: Messages = {
     heldBy: (who) => `tenuta da ${who}`,
     reservedFor: (who) => `riservata a ${who}`,
     pending: "in attesa del server",
+    inMeld: (card, meld) => `${card}, combinazione ${meld}`,
   },
   meld: {
     label: (id, count) => `Combinazione ${id}, ${count} carte`,
@@ -304,6 +312,13 @@ const it: Messages = {
     text: "Gioca una mano intera contro due bot che giocano a ritmo umano. Non viene registrato nulla.",
     start: "Inizia una mano di allenamento",
     signIn: "Accedi per allenarti",
+  },
+  waiting: {
+    title: (taken) => `In attesa di giocatori: ${taken} su 3 seduti`,
+    free: "(posto libero)",
+    join: "Siediti",
+    share:
+      "Condividi l'indirizzo di questa pagina: la mano inizia quando si siede il terzo giocatore.",
   },
   rulesLink: "Regole",
   connecting: "Connessione…",

@@ -32,7 +32,7 @@ export function TableArea({ view, ui }: { view: HandView; ui: TableCallbacks }) 
       <DropZone
         dest={{ to: "new" }}
         label={t.meld.freeSpace}
-        active={ui.selected !== null && ui.selected.from !== "hand"}
+        active={ui.selected !== null}
         onChoose={ui.onChoose}
         className="flex h-[5.25rem] min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >
@@ -90,7 +90,10 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableCal
             <span key={c.card} className={i === 0 ? "" : "-ml-7 sm:-ml-8"}>
               <PickableCard
                 source={{ from: "table", card: c.card, meld: meld.id }}
-                label={[t.card.name(rankOf(c.card), suitOf(c.card)), ...notes].join(", ")}
+                label={[
+                  t.card.inMeld(t.card.name(rankOf(c.card), suitOf(c.card)), meld.id),
+                  ...notes,
+                ].join(", ")}
                 disabled={held || reserved}
                 onSelect={ui.onSelect}
                 look={{

@@ -87,7 +87,7 @@ export function DropZone({
       ref={setNodeRef}
       role="group"
       aria-label={label}
-      data-testid={destinationId(dest)}
+      data-testid={`drop-${destinationId(dest)}`}
       tabIndex={active ? 0 : -1}
       className={`${className} ${isOver ? "ring-2 ring-emerald-500" : ""} ${
         active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""

@@ -5,12 +5,15 @@
 // one engine command, and reports refusals and chain undos as notices.
 
 import {
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   TouchSensor,
   useSensor,
   useSensors,
@@ -62,6 +65,12 @@ export interface TableProps {
 }
 
 const REFUSAL_SHAKE_MS = 600;
+
+/** Where the finger or pointer is decides the drop; the keyboard sensor has no pointer, so it uses the card's rectangle. */
+const dropTarget: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : rectIntersection(args);
+};
 const TOAST_MS = { refusal: 5000, undo: 12000, info: 4000 };
 
 interface InFlight extends PendingCommand {
@@ -170,6 +179,22 @@ export function GameTable({
     [send, sound, toast],
   );
 
+  // A selected table card is one the player holds: when the hold ends (expired, moved,
+  // declaration withdrawn), the selection goes with it.
+  const holding = you === null ? null : (serverView.seats[you]?.holding ?? null);
+  const taking = inFlight.some((p) => p.command.do === "take");
+  useEffect(() => {
+    if (selected?.from === "table" && holding !== selected.card && !taking) setSelected(null);
+  }, [selected, holding, taking]);
+
+  /** Lets go of a table card, if it is held or its take is still on its way. */
+  const letGo = useCallback(
+    (card: CardId) => {
+      if (holding === card || taking) dispatch({ do: "release" });
+    },
+    [holding, taking, dispatch],
+  );
+
   const { view, pendingCards } = useMemo(
     () => withPending(serverView, inFlight),
     [serverView, inFlight],
@@ -206,7 +231,7 @@ export function GameTable({
     (source: Source) => {
       if (selected && selected.card === source.card) {
         setSelected(null);
-        if (source.from === "table") dispatch({ do: "release" });
+        if (source.from === "table") letGo(source.card);
         return;
       }
       if (selected) {
@@ -217,20 +242,20 @@ export function GameTable({
           return choose({ to: "meld", meld: source.meld });
         if (source.from === "hand" && selected.from === "staging") return choose({ to: "hand" });
         if (source.from === "staging" && selected.from === "hand") return choose({ to: "staging" });
-        if (selected.from === "table") dispatch({ do: "release" });
+        if (selected.from === "table") letGo(selected.card);
       }
       setSelected(source);
       const take = pickUpCommand(source);
       if (take) dispatch(take);
     },
-    [selected, choose, dispatch],
+    [selected, choose, dispatch, letGo],
   );
 
   // Escape lets go of the selection (and of a held card); "d" draws.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape" && selected) {
-        if (selected.from === "table") dispatch({ do: "release" });
+        if (selected.from === "table") letGo(selected.card);
         setSelected(null);
       }
       const typing =
@@ -241,7 +266,7 @@ export function GameTable({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [selected, dispatch, allowed.draw]);
+  }, [selected, dispatch, letGo, allowed.draw]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -265,7 +290,7 @@ export function GameTable({
     const dest = over ? parseDestination(String(over.id)) : null;
     if (!source) return;
     if (dest) drop(source, dest);
-    else if (source.from === "table") dispatch({ do: "release" });
+    else if (source.from === "table") letGo(source.card);
   };
 
   const ui = {
@@ -286,10 +311,11 @@ export function GameTable({
     <DndContext
       id="machiavelox-table"
       sensors={sensors}
+      collisionDetection={dropTarget}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
-        if (dragging?.from === "table") dispatch({ do: "release" });
+        if (dragging?.from === "table") letGo(dragging.card);
         setDragging(null);
       }}
     >

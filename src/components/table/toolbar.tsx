@@ -65,6 +65,7 @@ export function ActionButtons({
         type="button"
         className={`${BUTTON} bg-red-600 font-bold text-white`}
         disabled={!allowed.stop}
+        data-testid="action-stop"
         onClick={() => dispatch({ do: "stop" })}
       >
         {t.actions.stop}
@@ -73,6 +74,7 @@ export function ActionButtons({
         <button
           type="button"
           className={`${BUTTON} bg-white ring-1 ring-red-300`}
+          data-testid="action-giveup"
           onClick={() => dispatch({ do: "giveup" })}
         >
           {t.actions.giveUp}

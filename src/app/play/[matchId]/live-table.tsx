@@ -1,0 +1,162 @@
+"use client";
+
+// The table wired to the live server: the seat's stream (a view, then events with
+// their views, resumed from the last event id after a reconnect) and one mutation per
+// action. A visitor without a seat joins a waiting table, or watches a running one.
+
+import { TRPCClientError } from "@trpc/client";
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import type { Command } from "@/engine/commands";
+import type { EngineEvent } from "@/engine/engine-events";
+import type { HandView } from "@/engine/views";
+import { GameTable, type SendResult } from "@/components/table/table";
+import { useMessages } from "@/i18n/client";
+import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
+import { useTRPCClient } from "../../trpc";
+
+/** Events kept for the table's sounds and notices. */
+const KEPT_EVENTS = 200;
+
+type PlayerCommand = Exclude<Command, { do: "disconnect" | "reconnect" }>;
+type Answer = { ok: true; eventId: string };
+
+function reasonOf(error: unknown): string {
+  return error instanceof TRPCClientError || error instanceof Error ? error.message : String(error);
+}
+
+export function LiveTable({ matchId }: { matchId: string }) {
+  const t = useMessages();
+  const client = useTRPCClient();
+  const [info, setInfo] = useState<(MatchInfo & { you: number | null }) | null>(null);
+  const [view, setView] = useState<HandView | null>(null);
+  const [viewEventId, setViewEventId] = useState(0);
+  const [events, setEvents] = useState<EngineEvent[]>([]);
+  const [connected, setConnected] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    () => client.match.get.query({ matchId }).then(setInfo, (e: unknown) => setError(reasonOf(e))),
+    [client, matchId],
+  );
+  useEffect(() => void load(), [load]);
+
+  const you = info?.you ?? null;
+  const loaded = info !== null;
+  const cannotFollow = you === null && info?.status === "WAITING";
+  // Subscribes once the seat is known, again only if it changes (joining a waiting table).
+  useEffect(() => {
+    if (!loaded || cannotFollow) return;
+    const onData = ({ id, data }: { id: string; data: StreamMessage }) => {
+      setViewEventId(Number(id));
+      if (data.type === "events") {
+        setEvents((list) => [...list, ...data.events].slice(-KEPT_EVENTS));
+        if (data.view) setView(data.view);
+      } else {
+        setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
+        if (data.type === "snapshot") setView(data.view);
+      }
+    };
+    const options = {
+      onData,
+      onError: (e: unknown) => setError(reasonOf(e)),
+      onConnectionStateChange: (s: { state: string }) => setConnected(s.state === "pending"),
+    };
+    // The link resends the last tracked id on reconnect, so the stream resumes where it stopped.
+    const subscription =
+      you === null
+        ? client.match.watch.subscribe({ matchId }, options)
+        : client.match.seat.subscribe({ matchId }, options);
+    return () => subscription.unsubscribe();
+  }, [client, matchId, you, cannotFollow, loaded]);
+
+  const send = useCallback(
+    async (command: Command): Promise<SendResult> => {
+      if (you === null) return { ok: false, reason: t.spectating };
+      const { do: name, ...fields } = command as PlayerCommand;
+      const procedure = client.match[name] as unknown as {
+        mutate: (input: object) => Promise<Answer>;
+      };
+      try {
+        const answer = await procedure.mutate({ matchId, seat: you, ...fields });
+        return { ok: true, eventId: Number(answer.eventId) };
+      } catch (e) {
+        return { ok: false, reason: reasonOf(e) };
+      }
+    },
+    [client, matchId, you, t],
+  );
+
+  if (error && !info) return <p role="alert">{error}</p>;
+  if (!info) return <p>{t.connecting}</p>;
+  const names = info.seats.map((holder, seat) => holder?.name ?? `#${seat + 1}`);
+
+  if (info.status === "WAITING" || !view)
+    return (
+      <WaitingRoom
+        info={info}
+        onJoin={() =>
+          client.match.join.mutate({ matchId }).then(load, (e: unknown) => setError(reasonOf(e)))
+        }
+        error={error}
+      />
+    );
+
+  return (
+    <>
+      {you === null && <p className="mb-2 text-sm text-stone-600">{t.spectating}</p>}
+      <GameTable
+        view={view}
+        viewEventId={viewEventId}
+        events={events}
+        names={names}
+        send={send}
+        banner={connected ? null : t.reconnecting}
+      />
+      <p className="mt-6 text-center text-sm">
+        <Link href="/rules" className="text-emerald-800 underline" target="_blank">
+          {t.rulesLink}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function WaitingRoom({
+  info,
+  onJoin,
+  error,
+}: {
+  info: MatchInfo & { you: number | null };
+  onJoin: () => void;
+  error: string | null;
+}) {
+  const t = useMessages();
+  const taken = info.seats.filter(Boolean).length;
+  return (
+    <section className="mx-auto max-w-md space-y-4 rounded-xl bg-white p-6 shadow">
+      <h1 className="text-xl font-bold">{t.waiting.title(taken)}</h1>
+      <ul className="space-y-1">
+        {info.seats.map((holder, seat) => (
+          <li key={seat}>{holder ? holder.name : t.waiting.free}</li>
+        ))}
+      </ul>
+      {info.you === null && info.status === "WAITING" ? (
+        <button
+          type="button"
+          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white"
+          onClick={onJoin}
+        >
+          {t.waiting.join}
+        </button>
+      ) : (
+        <p className="text-sm text-stone-600">{t.waiting.share}</p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

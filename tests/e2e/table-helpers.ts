@@ -1,0 +1,82 @@
+// Helpers for the table's end-to-end tests: players, a match through the real API,
+// gestures by mouse, touch and keyboard.
+
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+
+/** A new player, signed up and signed in in this page's context. */
+export async function signUp(page: Page, name: string): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`/u/${name}`);
+}
+
+/** Opens a table through the tRPC API with the page's session; the opener sits at seat 0. */
+export async function openMatch(page: Page): Promise<string> {
+  const response = await page.request.post("/api/trpc/match.open", { data: { json: null } });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { result: { data: { json: { matchId: string } } } };
+  return body.result.data.json.matchId;
+}
+
+/** Drags one element onto another with the mouse, in small steps as dnd-kit expects. */
+export async function drag(page: Page, fromTestId: string, toTestId: string): Promise<void> {
+  // The corner of a card is visible even where cards overlap in a meld.
+  await page.getByTestId(fromTestId).dragTo(page.getByTestId(toTestId), {
+    sourcePosition: { x: 8, y: 12 },
+    steps: 12,
+  });
+}
+
+/** Presses Tab until the element with this test id has the focus: keyboard only. */
+export async function tabTo(page: Page, testId: string, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+    if (focused === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** Keyboard only: Tab to a card, Enter to pick it, Tab to the target, Enter to put it there. */
+export async function keyboardMove(page: Page, cardTestId: string, targetTestId: string) {
+  await tabTo(page, cardTestId);
+  await page.keyboard.press("Enter");
+  await tabTo(page, targetTestId);
+  await page.keyboard.press("Enter");
+}
+
+/** Touch: tap a card, then tap where it goes. */
+export async function tapMove(page: Page, cardTestId: string, targetTestId: string) {
+  await page.getByTestId(cardTestId).tap({ position: { x: 8, y: 12 } });
+  await page.getByTestId(targetTestId).tap({ position: { x: 8, y: 8 } });
+}
+
+/**
+ * Delays what the server pushes to this page, to stage a race: while paused, the page's
+ * table is stale and its player can reach for a card someone else already took.
+ * Call before the page opens its WebSocket.
+ */
+export async function laggyStream(page: Page) {
+  let paused = false;
+  const held: (string | Buffer)[] = [];
+  let toPage: ((message: string | Buffer) => void) | null = null;
+  await page.routeWebSocket(/\/api\/trpc-ws/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    toPage = (message) => ws.send(message);
+    server.onMessage((message) => (paused ? held.push(message) : ws.send(message)));
+  });
+  return {
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const message of held.splice(0)) toPage?.(message);
+    },
+  };
+}
