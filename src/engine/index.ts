@@ -7,6 +7,11 @@
 //   viewFor(state, seat) / spectatorView  → what a seat (or a spectator) may see
 //   eventsFor(events, seat)               → the events with others' drawn cards hidden
 //
+// The match (a single hand, or a long game to 150 with pauses) wraps the hand:
+//   newGame({ kind, seed, now })          → { ok, game }
+//   applyGame / advanceGame / nextGameDeadline / gameViewFor: the same, for the match
+//   randomAction(view, random)            → a random legal command for a seat (bots)
+//
 // Time is milliseconds since the start of the hand, passed in by the caller;
 // commands are plain JSON ({ do: "add", card: 12, meld: 3 }) validated here.
 
@@ -19,3 +24,6 @@ export { apply, advance, nextDeadline, type ApplyResult } from "./engine";
 export { deal, newHand, type HandSetup, type NewHand, type NewHandOptions } from "./setup";
 export { spectatorView, viewFor, type HandView } from "./views";
 export { checkExpect, runScenario, type ScenarioResult, type ScenarioRun } from "./scenario";
+export * from "./game";
+export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS } from "./outcome";
+export { meldsAmong, playRandomHand, randomAction, type Random } from "./random-player";

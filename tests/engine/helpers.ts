@@ -2,7 +2,7 @@
 
 import { type CardId, cardName, cards } from "@/engine/cards";
 import type { Command } from "@/engine/commands";
-import { apply } from "@/engine/engine";
+import { advance, apply } from "@/engine/engine";
 import type { EngineEvent } from "@/engine/engine-events";
 import { newHand } from "@/engine/setup";
 import type { HandState, Seat } from "@/engine/state";
@@ -17,6 +17,9 @@ export function hand(spec: {
   stocks?: string[];
   table?: string[];
   removed?: string;
+  /** §8 conditions already met, per seat. */
+  achieved?: { drawn?: boolean; laidMeld?: boolean }[];
+  absent?: Seat[];
 }): HandState {
   const used = new Map<CardId, number>();
   // Resolve literals across all lists so "7H" in a hand and "7H" on the table are two copies.
@@ -33,7 +36,9 @@ export function hand(spec: {
       stocks: [0, 1, 2].map((s) => resolve(spec.stocks?.[s] ?? "")),
       hands: [0, 1, 2].map((s) => resolve(spec.hands?.[s] ?? "")),
       table: (spec.table ?? []).map(resolve),
+      achieved: spec.achieved,
     },
+    absent: spec.absent,
   });
   if (!created.ok) throw new Error(created.error);
   return created.state;
@@ -81,4 +86,17 @@ export function sorted(literal: string): string {
 /** One copy of a named card: the first copy by default. */
 export function card(literal: string, copy = 0): CardId {
   return cards(literal)[0]! + copy * 52;
+}
+
+/** Advances the clock to `at` seconds. */
+export function tick(state: HandState, at: number): { state: HandState; events: EngineEvent[] } {
+  return advance(state, Math.round(at * 1000));
+}
+
+/** The events of one type, narrowed. */
+export function ofType<T extends EngineEvent["type"]>(
+  events: readonly EngineEvent[],
+  type: T,
+): Extract<EngineEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
 }

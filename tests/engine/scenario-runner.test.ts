@@ -73,6 +73,30 @@ describe("the scenario runner (scenario-format.md)", () => {
     expect(checkExpect(run.result, { notices: [{ to: "B" }] })).toHaveLength(1);
   });
 
+  it("a tie-break adds who plays it and the shared pile; a long game adds the game's state", () => {
+    const tied = runScenario({
+      ...base,
+      setup: { hands: { A: ["2H"], B: ["3S"], C: ["4D", "5D"] } },
+      steps: [{ at: 120, do: "tick" }],
+    });
+    if (!tied.ok) throw new Error(tied.error);
+    expect(tied.result.tiebreak).toEqual({ players: ["A", "B"], pile: ["3S", "2H"] });
+    expect(tied.result.game).toBeUndefined();
+    const long = runScenario({ ...base, setup: { ...base.setup, game: { kind: "long" } } });
+    if (!long.ok) throw new Error(long.error);
+    expect(long.result.game).toEqual({
+      hand: 1,
+      phase: "hand",
+      totals: { A: 0, B: 0, C: 0 },
+      over: false,
+      winner: null,
+      draw: null,
+      reason: null,
+    });
+    const bad = runScenario({ ...base, setup: { game: { kind: "endless" } } });
+    expect(bad.ok || bad.error).toMatch(/"single" or "long"/);
+  });
+
   it("the CLI prints one JSON document and exits 0, or exits non-zero with the reason on stderr", () => {
     const dir = mkdtempSync(join(tmpdir(), "scenario-"));
     const good = join(dir, "good.json");
