@@ -6,6 +6,7 @@ import type { Command } from "../src/engine/commands";
 import { copyPlain } from "../src/engine/draft";
 import { apply } from "../src/engine/engine";
 import { mulberry32 } from "../src/engine/rng";
+import { playRandomHand } from "../src/engine/random-player";
 import { newHand } from "../src/engine/setup";
 import type { HandState } from "../src/engine/state";
 import { busyPosition, commandFor } from "../tests/engine/random-play";
@@ -129,3 +130,14 @@ const { ms: cloneMs } = time(() => {
   for (let i = 0; i < 1000; i++) copyPlain(before);
 });
 console.log(`copy-on-apply: cloning that state costs ${(cloneMs / 1000).toFixed(3)} ms`);
+
+// Whole hands (§7–§12): three random players from their views on a virtual clock.
+const HANDS = 200;
+let commands = 0;
+const { ms: handsMs } = time(() => {
+  for (let seed = 0; seed < HANDS; seed++) commands += playRandomHand({ seed }).commands;
+});
+console.log(
+  `whole hands: ${HANDS} random hands in ${handsMs.toFixed(0)} ms, ${(handsMs / HANDS).toFixed(1)} ms a hand, ` +
+    `${Math.round((commands / handsMs) * 1000)} commands/s including each seat's view and choice`,
+);
