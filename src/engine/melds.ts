@@ -57,7 +57,7 @@ export function isValidMeld(rules: MeldRules, cards: readonly CardId[]): boolean
   const first = cards[0]!;
   if (cards.every((c) => rankOf(c) === rankOf(first)))
     return cards.length <= MAX_SET && new Set(cards.map(suitOf)).size === cards.length;
-  return cards.every((c) => suitOf(c) === suitOf(first)) && runLayout(rules, cards).start !== null;
+  return cards.every((c) => suitOf(c) === suitOf(first)) && runStart(rules, cards) !== null;
 }
 
 /**
@@ -91,28 +91,20 @@ function checkSet(cards: readonly CardId[]): MeldCheck {
   return { ok: true, kind: "set", ordered };
 }
 
-/** One suit's cards by rank (first copy first), and where they start as a run, if they are one. */
-function runLayout(
-  rules: MeldRules,
-  cards: readonly CardId[],
-): { byRank: CardId[][]; start: number | null } {
-  const byRank: CardId[][] = Array.from({ length: 13 }, () => []);
-  for (const card of [...cards].sort((a, b) => copyOf(a) - copyOf(b)))
-    byRank[rankOf(card) - 1]!.push(card);
-  const start = rules.wrapsThroughAce
-    ? wrappingRunStart(byRank, cards.length)
-    : straightRunStart(byRank, cards.length);
-  return { byRank, start };
+/** Where one suit's cards start as a run (0 = Ace), or null when they are not one. */
+function runStart(rules: MeldRules, cards: readonly CardId[]): number | null {
+  const counts: number[] = new Array(13).fill(0);
+  for (const card of cards) counts[rankOf(card) - 1]!++;
+  return rules.wrapsThroughAce
+    ? wrappingRunStart(counts, cards.length)
+    : straightRunStart(counts, cards.length);
 }
 
 function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
-  const { byRank, start } = runLayout(rules, cards);
+  const start = runStart(rules, cards);
   if (start === null) {
-    const corner =
-      !rules.wrapsThroughAce &&
-      byRank[0]!.length > 0 &&
-      byRank[1]!.length > 0 &&
-      byRank[12]!.length > 0;
+    const ranks = new Set(cards.map(rankOf));
+    const corner = !rules.wrapsThroughAce && ranks.has(1) && ranks.has(2) && ranks.has(13);
     return {
       ok: false,
       reason: corner
@@ -120,6 +112,9 @@ function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
         : `${names(cards)} are not consecutive`,
     };
   }
+  const byRank: CardId[][] = Array.from({ length: 13 }, () => []);
+  for (const card of [...cards].sort((a, b) => copyOf(a) - copyOf(b)))
+    byRank[rankOf(card) - 1]!.push(card);
   const ordered: CardId[] = [];
   for (let i = 0; i < cards.length; i++) ordered.push(byRank[(start + i) % 13]!.shift()!);
   return { ok: true, kind: "run", ordered };
@@ -130,26 +125,26 @@ function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
  * appears ⌊n/13⌋ or ⌊n/13⌋+1 times, and the more frequent ranks form one arc.
  * Returns the index (0 = Ace) of the run's first rank, or null.
  */
-function wrappingRunStart(byRank: CardId[][], n: number): number | null {
+function wrappingRunStart(counts: number[], n: number): number | null {
   const base = Math.floor(n / 13);
   const extra = n % 13;
-  if (byRank.some((cards) => cards.length !== base && cards.length !== base + 1)) return null;
+  if (counts.some((count) => count !== base && count !== base + 1)) return null;
   // A full circle has no natural start: read it from the Ace.
-  if (extra === 0) return byRank.every((cards) => cards.length === base) ? 0 : null;
-  const starts = byRank
-    .map((cards, r) => ({
+  if (extra === 0) return counts.every((count) => count === base) ? 0 : null;
+  const starts = counts
+    .map((count, r) => ({
       r,
-      high: cards.length === base + 1,
-      prevHigh: byRank[(r + 12) % 13]!.length === base + 1,
+      high: count === base + 1,
+      prevHigh: counts[(r + 12) % 13] === base + 1,
     }))
     .filter((x) => x.high && !x.prevHigh);
   return starts.length === 1 ? starts[0]!.r : null;
 }
 
 /** Without the corner: distinct ranks in A..K, or in 2..K-A with the Ace high. */
-function straightRunStart(byRank: CardId[][], n: number): number | null {
-  if (n > 13 || byRank.some((cards) => cards.length > 1)) return null;
-  const present = byRank.map((cards) => cards.length === 1);
+function straightRunStart(counts: number[], n: number): number | null {
+  if (n > 13 || counts.some((count) => count > 1)) return null;
+  const present = counts.map((count) => count === 1);
   const lowStart = present.indexOf(true);
   if (present.slice(lowStart, lowStart + n).every(Boolean) && lowStart + n <= 13) return lowStart;
   // Ace high: the run ends with the Ace after the King.
