@@ -54,6 +54,12 @@ export default async function Home() {
               </Link>
             </>
           )}
+          <Link
+            href="/practice"
+            className="rounded-md border border-emerald-700 bg-white px-5 py-2.5 font-medium text-emerald-800 hover:bg-emerald-50"
+          >
+            Practice against bots
+          </Link>
         </div>
       </section>
       <section className="grid gap-4 sm:grid-cols-3">

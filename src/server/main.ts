@@ -9,6 +9,7 @@ import { migrate, pendingMigrations } from "./db/migrate";
 import { EnvError, parseEnv, type Env } from "./env";
 import { createAppServer } from "./http";
 import { startLiveMatches } from "./matches/registry";
+import { resumePracticeBots } from "./bots/practice";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -79,6 +80,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
 
     const live = await startLiveMatches(db(), log);
+    resumePracticeBots(live);
 
     const app = pages ? await nextApp(env) : undefined;
     const appServer = createAppServer({

@@ -32,6 +32,14 @@ export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
 export type SeatHolder = { userId: string; name: string };
 
+/**
+ * The holder id of a seat a server-side bot plays (src/server/bots): no session ever has it,
+ * so only the bot acting through the registry can act for that seat.
+ */
+export function botHolderId(matchId: string, seat: number): string {
+  return `bot:${matchId}:${seat}`;
+}
+
 /** What anyone may know about a match: who sits where, and how it stands. */
 export type MatchInfo = {
   id: string;
@@ -156,6 +164,14 @@ export class LiveMatch {
       if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
       else this.publishMatch();
       return seat;
+    });
+  }
+
+  /** Starts the hand of a table whose seats were all filled at its creation (bots). */
+  begin(): Promise<void> {
+    return this.run(async () => {
+      if (this.info.status === "WAITING" && this.info.seats.every((taken) => taken !== null))
+        await this.startHand();
     });
   }
 

@@ -6,7 +6,13 @@ import type { SessionUser } from "../auth/session";
 import { SEAT_COUNT, type Command } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
-import { LiveMatch, type Delivery, type MatchDeps, type MatchInfo } from "./live-match";
+import {
+  botHolderId,
+  LiveMatch,
+  type Delivery,
+  type MatchDeps,
+  type MatchInfo,
+} from "./live-match";
 import { stream } from "./stream";
 
 /** Actions one seat may send per second: quick drags stay well inside it. */
@@ -27,14 +33,20 @@ type MatchRow = {
   startedAt: Date | null;
   endedAt: Date | null;
   result: unknown;
-  seats: { seat: number; userId: string | null; user: { name: string } | null }[];
+  seats: {
+    seat: number;
+    userId: string | null;
+    user: { name: string } | null;
+    bot: string | null;
+  }[];
 };
 
 function infoOf(row: MatchRow): MatchInfo {
   const seats: MatchInfo["seats"] = Array(SEAT_COUNT).fill(null);
-  for (const { seat, userId, user } of row.seats) {
-    // A bot's seat (no user, see MatchSeat.bot) has no holder of this kind.
+  for (const { seat, userId, user, bot } of row.seats) {
     if (userId && user) seats[seat] = { userId, name: user.name };
+    // A bot's seat (no user, see MatchSeat.bot) is held under an id no session has.
+    else if (bot) seats[seat] = { userId: botHolderId(row.id, seat), name: `Bot ${seat}` };
   }
   const { id, status, rules, createdAt, startedAt, endedAt, result } = row;
   return { id, status, rules, seats, createdAt, startedAt, endedAt, result };
@@ -109,6 +121,41 @@ export class LiveMatches {
     this.matches.set(match.id, match);
     this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
     return { matchId: match.id, seat: 0 };
+  }
+
+  /**
+   * A practice table: the player at seat 0, bots of `level` in the
+   * other two, the hand dealt at once. The bots themselves play through `act` (src/server/bots).
+   */
+  async openPractice(user: SessionUser, level: string): Promise<{ matchId: string }> {
+    if (!this.accepting) throw restarting();
+    const row = await this.db.match.create({
+      data: {
+        kind: "PRACTICE",
+        botsAllowed: true,
+        creatorId: user.id,
+        seats: {
+          create: [{ seat: 0, userId: user.id }, ...[1, 2].map((seat) => ({ seat, bot: level }))],
+        },
+      },
+      include: matchInclude,
+    });
+    const match = LiveMatch.create(this.deps, infoOf(row));
+    this.matches.set(match.id, match);
+    await match.begin();
+    this.logger.info({ matchId: match.id, userId: user.id }, "practice table opened");
+    return { matchId: match.id };
+  }
+
+  /** The bot seats of the live matches, for the bots to take up again after a restart. */
+  botSeats(): { matchId: string; seat: number }[] {
+    return [...this.matches.values()].flatMap((match) =>
+      match.status === "ENDED"
+        ? []
+        : match.publicInfo.seats.flatMap((holder, seat) =>
+            holder?.userId === botHolderId(match.id, seat) ? [{ matchId: match.id, seat }] : [],
+          ),
+    );
   }
 
   /** Takes a free seat; the third one starts the hand. */

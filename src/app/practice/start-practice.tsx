@@ -1,0 +1,40 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useMessages } from "@/i18n/client";
+import { useTRPCClient } from "../trpc";
+
+export function StartPractice() {
+  const t = useMessages();
+  const client = useTRPCClient();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        disabled={busy}
+        className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
+        onClick={() => {
+          setBusy(true);
+          client.practice.start.mutate().then(
+            ({ matchId }) => router.push(`/play/${matchId}`),
+            (e: unknown) => {
+              setBusy(false);
+              setError(e instanceof Error ? e.message : String(e));
+            },
+          );
+        }}
+      >
+        {t.practice.start}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { getLocale } from "@/i18n/server";
+import { rulesText } from "./rules-text";
+
+export const metadata: Metadata = { title: "Rules" };
+
+export default async function RulesPage() {
+  const text = rulesText(await getLocale());
+  return (
+    <article className="mx-auto max-w-2xl space-y-8">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
+        <p className="text-lg text-stone-600">{text.intro}</p>
+      </header>
+      <nav className="flex flex-wrap gap-2 text-sm">
+        {text.sections.map((section) => (
+          <a
+            key={section.id}
+            href={`#${section.id}`}
+            className="rounded-full bg-white px-3 py-1 ring-1 ring-stone-200 hover:bg-stone-100"
+          >
+            {section.title}
+          </a>
+        ))}
+      </nav>
+      {text.sections.map((section) => (
+        <section key={section.id} id={section.id} className="space-y-2">
+          <h2 className="text-xl font-semibold">{section.title}</h2>
+          <ul className="list-disc space-y-2 pl-5 text-stone-700">
+            {section.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </article>
+  );
+}
