@@ -158,7 +158,8 @@ function fire(draft: Draft, kind: TimerKind): void {
 
 function settle(draft: Draft): void {
   settlePlays(draft);
-  if (!draft.state.freeze) finalizeSteps(draft);
+  // Nothing becomes final during a freeze (§9) or once the hand has ended in its state.
+  if (!draft.state.freeze && !draft.state.outcome) finalizeSteps(draft);
   const { state } = draft;
   const open = (id: number) => state.plays.some((p) => p.id === id && p.open);
   state.contests = state.contests.filter((c) => c.plays.some(open));

@@ -56,7 +56,10 @@ export function goOut(draft: Draft, seat: Seat): void {
   if (valid) {
     state.players[seat]!.status = "out";
     endHand(draft, "out", seat);
-  } else eliminate(draft, seat, "invalid going out");
+  } else {
+    eliminate(draft, seat, "invalid going out");
+    checkSurvivors(draft);
+  }
 }
 
 export function eliminate(
