@@ -15,7 +15,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          exclude: ["tests/e2e/**", "tests/db/**", "tests/live/**", "node_modules/**"],
+          exclude: [
+            "tests/e2e/**",
+            "tests/db/**",
+            "tests/live/**",
+            "tests/games/**",
+            "node_modules/**",
+          ],
         },
       },
       // The live server's integration tests: real server processes on one embedded database.
@@ -32,7 +38,12 @@ export default defineConfig({
       // Not `extends`: that would add the root's include (every test) to tests/db.
       ...["db:embedded", "db:postgres"].map((name) => ({
         resolve,
-        test: { name, include: ["tests/db/**/*.test.ts"], globalSetup: ["tests/db/setup.ts"] },
+        test: {
+          name,
+          // tests/games: friendly games, the agora and moderation, on the same two databases.
+          include: ["tests/db/**/*.test.ts", "tests/games/**/*.test.ts"],
+          globalSetup: ["tests/db/setup.ts"],
+        },
       })),
     ],
   },

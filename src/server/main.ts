@@ -10,6 +10,7 @@ import { EnvError, parseEnv, type Env } from "./env";
 import { createAppServer } from "./http";
 import { startLiveMatches } from "./matches/registry";
 import { resumePracticeBots } from "./bots/practice";
+import { startAgora } from "./agora/agora";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -81,6 +82,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
 
     const live = await startLiveMatches(db(), log);
     resumePracticeBots(live);
+    await startAgora(db(), live, log);
 
     const app = pages ? await nextApp(env) : undefined;
     const appServer = createAppServer({

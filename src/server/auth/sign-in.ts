@@ -2,6 +2,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
 import { nameKey } from "../accounts/validation";
+import { activeBan, banMessage } from "../admin/bans";
 
 /** Failed sign-ins one client may make before it must wait. */
 export const FAILED_SIGN_INS_ALLOWED = 10;
@@ -55,5 +56,8 @@ export async function signIn(
     await limiter().penalty(clientAddress, 1);
     throw new SignInError(WRONG_CREDENTIALS);
   }
+  // Only after the password is right: a ban's reason is for its player alone.
+  const ban = await activeBan(db, user.id, ["MODERATOR"]);
+  if (ban) throw new SignInError(banMessage(ban));
   return { id: user.id, name: user.name };
 }

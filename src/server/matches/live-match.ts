@@ -332,6 +332,24 @@ export class LiveMatch {
         }),
       ),
     ]);
+    this.closed(endedAt, result);
+  }
+
+  /** A moderator ends the match where it stands: no result, the reason recorded. */
+  terminate(reason: string): Promise<void> {
+    return this.run(async () => {
+      if (this.info.status === "ENDED")
+        throw new MatchError("CONFLICT", "This match has already ended.");
+      const endedAt = new Date();
+      await this.deps.db.match.update({
+        where: { id: this.id },
+        data: { status: "ENDED", endedAt, endedReason: reason },
+      });
+      this.closed(endedAt, null);
+    });
+  }
+
+  private closed(endedAt: Date, result: unknown) {
     this.info = { ...this.info, status: "ENDED", endedAt, result };
     this.disarm();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");

@@ -73,6 +73,7 @@ export class LiveMatches {
   private readonly deps: MatchDeps;
   private readonly startedAt = performance.now();
   private accepting = true;
+  private readonly endedListeners: ((matchId: string) => void)[] = [];
   private readonly seatLimiter = new RateLimiterMemory({
     keyPrefix: "seat",
     points: SEAT_ACTIONS_PER_SECOND,
@@ -95,6 +96,7 @@ export class LiveMatches {
       logger,
       onEnded: (match) => {
         setTimeout(() => this.matches.delete(match.id), ENDED_KEPT_MS).unref();
+        for (const listener of this.endedListeners) listener(match.id);
       },
     };
   }
@@ -108,6 +110,19 @@ export class LiveMatches {
     const matches = await Promise.all(rows.map((row) => this.load(row)));
     await Promise.all(matches.map((match) => match.resume()));
     return matches.length;
+  }
+
+  /**
+   * Calls `listener` with the id of each match that ends, once its result is stored; also
+   * for an ended match loaded again on demand, so a listener must be idempotent.
+   */
+  whenEnded(listener: (matchId: string) => void): void {
+    this.endedListeners.push(listener);
+  }
+
+  /** A moderator ends a live match, with the reason recorded. */
+  async terminate(matchId: string, reason: string): Promise<void> {
+    await (await this.find(matchId)).terminate(reason);
   }
 
   /** Opens a table of three seats, the opener at seat 0. */

@@ -2,11 +2,23 @@ import { router } from "../trpc";
 import { accountRouter } from "./account";
 import { matchRouter } from "./match";
 import { practiceRouter } from "./practice";
+import { adminRouter } from "./admin";
+import { agoraRouter } from "./agora";
+import { gameRouter } from "./game";
+import { historyRouter } from "./history";
+import { profileRouter } from "./profile";
+import { reportRouter } from "./report";
 
 export const appRouter = router({
   account: accountRouter,
   match: matchRouter,
   practice: practiceRouter,
+  game: gameRouter,
+  agora: agoraRouter,
+  profile: profileRouter,
+  history: historyRouter,
+  report: reportRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,152 @@
+// The agora: a "Play ranked" queue grouping players by three into competitive single hands
+// (§13), closest skill first, the window widening with waiting time. One entry per player: a
+// second tab sees the same entry. A group found becomes a live match through the live server.
+
+import { TRPCError } from "@trpc/server";
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../auth/session";
+import { activeBan, banMessage, type ActiveBan } from "../admin/bans";
+import { live } from "../games/live";
+import { liveMatches, type LiveMatches } from "../matches/registry";
+import { formGroups, MemoryQueue, type QueueEntry, type QueueStore } from "./queue";
+import { skillScore } from "./ratings";
+import { settleCompetitive } from "./settle";
+
+/** How often the matcher looks at the queue (it also looks at once when someone joins). */
+export const MATCH_EVERY_MS = 1000;
+
+export type AgoraStatus = {
+  queued: { since: number; waiting: number } | null;
+  /** Your competitive match waiting or playing, to go to. */
+  matchId: string | null;
+  ban: ActiveBan | null;
+};
+
+export class Agora {
+  private matching: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: QueueStore = new MemoryQueue(),
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Queues the player, or answers their entry if they are queued already (another tab). */
+  async enqueue(user: SessionUser, now = Date.now()): Promise<AgoraStatus> {
+    const ban = await activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]);
+    if (ban) throw new TRPCError({ code: "FORBIDDEN", message: banMessage(ban) });
+    if (await this.currentMatch(user.id))
+      throw new TRPCError({ code: "CONFLICT", message: "Finish your competitive hand first." });
+    const skill = await this.db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { ratingMu: true, ratingSigma: true },
+    });
+    const score = skillScore({ mu: skill.ratingMu, sigma: skill.ratingSigma });
+    await this.queue.add({ userId: user.id, name: user.name, score, since: now });
+    this.start();
+    await this.match(now);
+    return this.status(user);
+  }
+
+  async cancel(user: SessionUser): Promise<AgoraStatus> {
+    // After a group is formed the entry is gone: cancelling then changes nothing.
+    await this.matching;
+    await this.queue.remove(user.id);
+    return this.status(user);
+  }
+
+  async status(user: SessionUser): Promise<AgoraStatus> {
+    const [entry, all, matchId, ban] = await Promise.all([
+      this.queue.get(user.id),
+      this.queue.all(),
+      this.currentMatch(user.id),
+      activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]),
+    ]);
+    return {
+      queued: entry && { since: entry.since, waiting: all.length },
+      matchId,
+      ban,
+    };
+  }
+
+  /** Forms every group the queue allows now and starts their matches; one run at a time. */
+  match(now = Date.now()): Promise<void> {
+    this.matching = this.matching
+      .then(async () => {
+        for (const group of formGroups(await this.queue.all(), now)) {
+          for (const entry of group) await this.queue.remove(entry.userId);
+          await this.startMatch(group);
+        }
+      })
+      .catch((error: unknown) => this.logger?.error({ err: error }, "agora matching failed"));
+    return this.matching;
+  }
+
+  /** Runs the matcher every second while anyone waits. */
+  private start() {
+    this.timer ??= setInterval(() => {
+      void this.queue.all().then((all) => {
+        if (all.length === 0) this.stop();
+        else void this.match();
+      });
+    }, MATCH_EVERY_MS).unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Opens a table for the first, marks it competitive, and seats the others: it starts. */
+  private async startMatch(group: QueueEntry[]) {
+    const [first, ...others] = group.map((entry) => this.sessionOf(entry));
+    const { matchId } = await live(() => liveMatches().open(first!));
+    await this.db.match.update({ where: { id: matchId }, data: { kind: "COMPETITIVE" } });
+    for (const user of others) await live(() => liveMatches().join(user, matchId));
+    this.logger?.info({ matchId, players: group.map((entry) => entry.name) }, "agora match");
+  }
+
+  private sessionOf(entry: QueueEntry): SessionUser {
+    return { id: entry.userId, name: entry.name, role: "PLAYER" };
+  }
+
+  private async currentMatch(userId: string): Promise<string | null> {
+    const match = await this.db.match.findFirst({
+      where: {
+        kind: "COMPETITIVE",
+        status: { in: ["WAITING", "PLAYING"] },
+        seats: { some: { userId } },
+      },
+      select: { id: true },
+    });
+    return match?.id ?? null;
+  }
+}
+
+// Next bundles route handlers apart from the server tsx loads: one queue per process.
+const shared = globalThis as typeof globalThis & { machiaveloxAgora?: Agora };
+
+export function agora(db: Db): Agora {
+  return (shared.machiaveloxAgora ??= new Agora(db));
+}
+
+/**
+ * At start-up: the process's agora, and every competitive match counted when it ends — those
+ * that ended while the server was down (or before they could be counted) at once.
+ */
+export async function startAgora(db: Db, registry: LiveMatches, logger: Logger): Promise<void> {
+  const log = logger.child({ module: "agora" });
+  shared.machiaveloxAgora = new Agora(db, new MemoryQueue(), log);
+  const settle = (matchId: string) =>
+    settleCompetitive(db, matchId).catch((error: unknown) =>
+      log.error({ matchId, err: error }, "competitive result not counted"),
+    );
+  registry.whenEnded((matchId) => void settle(matchId));
+  const pending = await db.match.findMany({
+    where: { kind: "COMPETITIVE", status: "ENDED", settledAt: null },
+    select: { id: true },
+  });
+  for (const { id } of pending) await settle(id);
+}

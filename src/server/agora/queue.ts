@@ -1,0 +1,74 @@
+// The matchmaking queue's storage, behind an interface: one server process holds it in memory
+// now; several nodes will share it through Redis later without the matcher changing.
+
+export type QueueEntry = {
+  userId: string;
+  name: string;
+  /** The player's skill score when queued (see ratings.ts). */
+  score: number;
+  /** Epoch ms. */
+  since: number;
+};
+
+export interface QueueStore {
+  /** Adds the entry unless the player already has one; answers the player's entry either way. */
+  add(entry: QueueEntry): Promise<QueueEntry>;
+  get(userId: string): Promise<QueueEntry | null>;
+  /** Whether the player had an entry. */
+  remove(userId: string): Promise<boolean>;
+  all(): Promise<QueueEntry[]>;
+}
+
+export class MemoryQueue implements QueueStore {
+  private readonly entries = new Map<string, QueueEntry>();
+
+  async add(entry: QueueEntry): Promise<QueueEntry> {
+    const held = this.entries.get(entry.userId);
+    if (held) return held;
+    this.entries.set(entry.userId, entry);
+    return entry;
+  }
+
+  async get(userId: string): Promise<QueueEntry | null> {
+    return this.entries.get(userId) ?? null;
+  }
+
+  async remove(userId: string): Promise<boolean> {
+    return this.entries.delete(userId);
+  }
+
+  async all(): Promise<QueueEntry[]> {
+    return [...this.entries.values()];
+  }
+}
+
+/** How far apart in skill score a player accepts opponents right away… */
+export const BASE_WINDOW = 5;
+/** …widening by this much for every second waited, so nobody waits for ever. */
+export const WINDOW_PER_SECOND = 0.5;
+
+export function windowOf(entry: QueueEntry, now: number): number {
+  return BASE_WINDOW + (WINDOW_PER_SECOND * Math.max(0, now - entry.since)) / 1000;
+}
+
+/**
+ * Groups of three to start now: closest scores first. Among neighbours in score order, the
+ * trio with the smallest spread goes first, if that spread fits in each member's window;
+ * then the next, until no trio fits.
+ */
+export function formGroups(entries: QueueEntry[], now: number): QueueEntry[][] {
+  let waiting = [...entries].sort((a, b) => a.score - b.score || a.since - b.since);
+  const groups: QueueEntry[][] = [];
+  for (;;) {
+    let best: { at: number; spread: number } | null = null;
+    for (let at = 0; at + 2 < waiting.length; at++) {
+      const trio = waiting.slice(at, at + 3);
+      const spread = trio[2]!.score - trio[0]!.score;
+      if (trio.some((entry) => windowOf(entry, now) < spread)) continue;
+      if (!best || spread < best.spread) best = { at, spread };
+    }
+    if (!best) return groups;
+    groups.push(waiting.slice(best.at, best.at + 3));
+    waiting = [...waiting.slice(0, best.at), ...waiting.slice(best.at + 3)];
+  }
+}

@@ -1,0 +1,60 @@
+// What a competitive hand changes once it has ended: each player's ranking points (the sum of
+// competitive points, §13), skill rating, and abandonments. Friendly games never come here.
+
+import type { Db } from "../db/client";
+import { leftSeats, replayMatch } from "../games/replay";
+import { checkAbandonment } from "./fair-play";
+import { places, rateHand } from "./ratings";
+
+/**
+ * Counts an ended competitive match, once (whoever marks `settledAt` first does it). A match
+ * a moderator ended before its hand did counts for nobody.
+ */
+export async function settleCompetitive(db: Db, matchId: string, now = new Date()): Promise<void> {
+  const replayed = await replayMatch(db, matchId);
+  const final = replayed?.states.at(-1);
+  const left = final ? leftSeats(final) : [];
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.match.updateMany({
+      where: { id: matchId, kind: "COMPETITIVE", status: "ENDED", settledAt: null },
+      data: { settledAt: now },
+    });
+    if (claimed.count === 0) return;
+    const match = await tx.match.findUniqueOrThrow({
+      where: { id: matchId },
+      select: {
+        result: true,
+        hands: { where: { number: 1 } },
+        seats: {
+          orderBy: { seat: "asc" },
+          select: { user: { select: { id: true, ratingMu: true, ratingSigma: true } } },
+        },
+      },
+    });
+    const hand = match.hands[0];
+    if (!hand) return;
+    const players = match.seats.map((seat) => seat.user!);
+    const draw = (match.result as { draw?: number[] | null } | null)?.draw ?? null;
+    const skills = rateHand(
+      players.map((user) => ({ mu: user.ratingMu, sigma: user.ratingSigma })),
+      places(hand.scores, hand.winner, draw),
+    );
+    for (const [seat, user] of players.entries()) {
+      await tx.user.update({
+        where: { id: user.id },
+        data: {
+          rankingPoints: { increment: hand.scores[seat]! },
+          competitiveHands: { increment: 1 },
+          ratingMu: skills[seat]!.mu,
+          ratingSigma: skills[seat]!.sigma,
+        },
+      });
+      if (!left[seat]) continue;
+      await tx.matchSeat.update({
+        where: { matchId_seat: { matchId, seat } },
+        data: { abandoned: true },
+      });
+      await checkAbandonment(tx, user.id, now);
+    }
+  });
+}

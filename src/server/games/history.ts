@@ -1,0 +1,90 @@
+// Hand history: who may look at a finished match, and its replay one step at a time.
+
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../db/client";
+import { replayMatch, spectatorStep, type Replayed } from "./replay";
+
+/** Replays kept in memory, so stepping through one does not replay it again each time. */
+const KEPT = 16;
+const shared = globalThis as typeof globalThis & { machiaveloxReplays?: Map<string, Replayed> };
+const kept = (shared.machiaveloxReplays ??= new Map());
+
+/** Competitive hands are public; friendly and practice ones only for who played them. */
+export async function visibleMatch(db: Db, matchId: string, viewerId: string | null) {
+  const match = await db.match.findUnique({
+    where: { id: matchId },
+    select: {
+      id: true,
+      kind: true,
+      status: true,
+      endedAt: true,
+      endedReason: true,
+      seats: {
+        orderBy: { seat: "asc" },
+        select: {
+          seat: true,
+          userId: true,
+          bot: true,
+          points: true,
+          user: { select: { name: true } },
+        },
+      },
+      hands: { orderBy: { number: "asc" } },
+    },
+  });
+  const participant = match?.seats.some((seat) => seat.userId !== null && seat.userId === viewerId);
+  if (!match || (match.kind !== "COMPETITIVE" && !participant))
+    throw new TRPCError({ code: "NOT_FOUND", message: "There is no such match you may see." });
+  if (match.status !== "ENDED")
+    throw new TRPCError({
+      code: "CONFLICT",
+      message: "This match is still going on: watch it live.",
+    });
+  return match;
+}
+
+async function replayed(db: Db, matchId: string): Promise<Replayed> {
+  let replay = kept.get(matchId);
+  if (!replay) {
+    const fresh = await replayMatch(db, matchId);
+    if (!fresh) throw new TRPCError({ code: "NOT_FOUND", message: "This match was never dealt." });
+    replay = fresh;
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(matchId, replay);
+  }
+  return replay;
+}
+
+export async function replayInfo(db: Db, matchId: string, viewerId: string | null) {
+  const match = await visibleMatch(db, matchId, viewerId);
+  const { entries } = await replayed(db, matchId);
+  return {
+    match: {
+      ...match,
+      seats: match.seats.map(({ seat, bot, points, user }) => ({
+        seat,
+        name: user?.name ?? `Bot (${bot})`,
+        points,
+      })),
+    },
+    steps: entries.length + 1,
+  };
+}
+
+/** The table at step `step` (0: the deal), as a spectator saw it, and what happened there. */
+export async function replayStep(db: Db, matchId: string, viewerId: string | null, step: number) {
+  await visibleMatch(db, matchId, viewerId);
+  const { entries, states } = await replayed(db, matchId);
+  const state = states[step];
+  if (!state)
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `This match has steps 0 to ${states.length - 1}.`,
+    });
+  const entry = step > 0 ? entries[step - 1]! : null;
+  return {
+    step,
+    ...spectatorStep(state),
+    action: entry && { seat: entry.seat, do: entry.command.do, at: entry.virtualMs },
+  };
+}

@@ -1,0 +1,182 @@
+// Friendly games (§13): a single hand, or a long game to 150 points. The creator opens a live
+// match (seat 0) with an invitation code; friends join its lobby by link or code and say when
+// they are ready. Once three players sit in the lobby and all are ready, the lobby seats them
+// at the live table, whose third seat starts the game. Who sits in a lobby lives in memory:
+// after a restart the creator is still seated and the others join again by the same link.
+
+import { TRPCError } from "@trpc/server";
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../auth/session";
+import { liveMatches } from "../matches/registry";
+import { SEAT_COUNT } from "../matches/engine";
+import { newInviteCode, normalizeCode } from "./codes";
+import { live } from "./live";
+
+export type FriendlyKind = "single" | "long";
+
+type Member = { user: SessionUser; ready: boolean };
+type Lobby = { matchId: string; members: Member[]; seating: Promise<void> | null };
+
+export type LobbyView = {
+  matchId: string;
+  code: string;
+  kind: FriendlyKind;
+  creator: string;
+  status: "WAITING" | "PLAYING" | "ENDED";
+  members: { name: string; ready: boolean }[];
+  /** Your place in the lobby, or null if you are not in it. */
+  you: number | null;
+};
+
+const KINDS = { single: "FRIENDLY_SINGLE", long: "FRIENDLY_LONG" } as const;
+
+const gameSelect = {
+  id: true,
+  kind: true,
+  status: true,
+  inviteCode: true,
+  creator: { select: { name: true } },
+  seats: { select: { seat: true, user: { select: { id: true, name: true, role: true } } } },
+} as const;
+
+const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such game." });
+
+export class Lobbies {
+  private readonly lobbies = new Map<string, Lobby>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Opens the live table with the creator at seat 0, and its invitation code. */
+  async create(user: SessionUser, kind: FriendlyKind): Promise<{ matchId: string; code: string }> {
+    const { matchId } = await live(() => liveMatches().open(user));
+    for (;;) {
+      const code = newInviteCode();
+      try {
+        await this.db.match.update({
+          where: { id: matchId },
+          data: { kind: KINDS[kind], inviteCode: code, creatorId: user.id },
+        });
+        this.lobbies.set(matchId, { matchId, members: [{ user, ready: false }], seating: null });
+        return { matchId, code };
+      } catch (error) {
+        // One code in a billion taken already: draw another.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+          continue;
+        throw error;
+      }
+    }
+  }
+
+  /** Joins the lobby of the game with this code (again, harmlessly, if already in). */
+  async join(user: SessionUser, typed: string): Promise<{ matchId: string }> {
+    const row = await this.db.match.findUnique({
+      where: { inviteCode: normalizeCode(typed) },
+      select: gameSelect,
+    });
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "No game has this code." });
+    if (row.seats.some((seat) => seat.user?.id === user.id)) return { matchId: row.id };
+    if (row.status !== "WAITING")
+      throw new TRPCError({ code: "CONFLICT", message: "This game has started without you." });
+    const lobby = this.lobbyOf(row);
+    if (!lobby.members.some((member) => member.user.id === user.id)) {
+      if (lobby.members.length >= SEAT_COUNT)
+        throw new TRPCError({ code: "CONFLICT", message: "This game has three players already." });
+      lobby.members.push({ user, ready: false });
+    }
+    return { matchId: row.id };
+  }
+
+  /** Says you are ready (or not yet); the last of three to be ready starts the game. */
+  async ready(user: SessionUser, matchId: string, ready: boolean): Promise<LobbyView> {
+    const row = await this.row(matchId);
+    const lobby = this.lobbyOf(row);
+    const member = lobby.members.find((one) => one.user.id === user.id);
+    if (!member) throw new TRPCError({ code: "FORBIDDEN", message: "Join the game first." });
+    if (row.status === "WAITING" && !lobby.seating) {
+      member.ready = ready;
+      if (lobby.members.length === SEAT_COUNT && lobby.members.every((one) => one.ready))
+        lobby.seating = this.seat(lobby);
+    }
+    await lobby.seating;
+    return this.view(user, matchId);
+  }
+
+  /** Leaves the lobby before the game starts; the creator cannot (the table is theirs). */
+  async leave(user: SessionUser, matchId: string): Promise<void> {
+    const row = await this.row(matchId);
+    const lobby = this.lobbyOf(row);
+    if (row.seats.some((seat) => seat.user?.id === user.id))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "You are seated at this table: leave from the table instead.",
+      });
+    lobby.members = lobby.members.filter((member) => member.user.id !== user.id);
+  }
+
+  async view(user: SessionUser, matchId: string): Promise<LobbyView> {
+    const row = await this.row(matchId);
+    const kind = row.kind === "FRIENDLY_LONG" ? "long" : "single";
+    const members =
+      row.status === "WAITING"
+        ? this.lobbyOf(row).members.map(({ user: one, ready }) => ({
+            id: one.id,
+            name: one.name,
+            ready,
+          }))
+        : [...row.seats]
+            .sort((a, b) => a.seat - b.seat)
+            .map((seat) => ({
+              id: seat.user?.id ?? null,
+              name: seat.user?.name ?? "Bot",
+              ready: true,
+            }));
+    const you = members.findIndex((member) => member.id === user.id);
+    return {
+      matchId: row.id,
+      code: row.inviteCode!,
+      kind,
+      creator: row.creator?.name ?? "",
+      status: row.status,
+      members: members.map(({ name, ready }) => ({ name, ready })),
+      you: you < 0 ? null : you,
+    };
+  }
+
+  private async row(matchId: string) {
+    const row = await this.db.match.findUnique({ where: { id: matchId }, select: gameSelect });
+    if (!row?.inviteCode) throw notFound();
+    return row;
+  }
+
+  /** The lobby in memory, rebuilt from the seats already taken after a restart. */
+  private lobbyOf(row: Prisma.MatchGetPayload<{ select: typeof gameSelect }>): Lobby {
+    let lobby = this.lobbies.get(row.id);
+    if (!lobby) {
+      const members = row.seats.flatMap((seat) =>
+        seat.user ? [{ user: seat.user, ready: false }] : [],
+      );
+      lobby = { matchId: row.id, members, seating: null };
+      this.lobbies.set(row.id, lobby);
+    }
+    return lobby;
+  }
+
+  /** Seats every member at the live table in lobby order; the third seat starts the game. */
+  private async seat(lobby: Lobby): Promise<void> {
+    try {
+      for (const { user } of lobby.members)
+        await live(() => liveMatches().join(user, lobby.matchId));
+      this.lobbies.delete(lobby.matchId);
+    } finally {
+      lobby.seating = null;
+    }
+  }
+}
+
+// Next bundles route handlers apart from the server tsx loads: one set of lobbies per process.
+const shared = globalThis as typeof globalThis & { machiaveloxLobbies?: Lobbies };
+
+export function lobbies(db: Db): Lobbies {
+  return (shared.machiaveloxLobbies ??= new Lobbies(db));
+}

@@ -1,0 +1,162 @@
+// A player's page: the agora ranking and rating, games played and won, long games with their
+// totals and standings, recent hands. Everything comes from stored results. Friendly games
+// are private (§13): only the player and those who played them with the player see them.
+
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../db/client";
+import { nameKey } from "../accounts/validation";
+import { skillScore } from "../agora/ratings";
+
+const RECENT = 20;
+
+const seatsWithNames = {
+  orderBy: { seat: "asc" },
+  select: {
+    seat: true,
+    userId: true,
+    bot: true,
+    points: true,
+    won: true,
+    user: { select: { name: true } },
+  },
+} as const;
+
+export async function profile(db: Db, name: string, viewerId: string | null) {
+  const user = await db.user.findUnique({
+    where: { nameKey: nameKey(name) },
+    select: {
+      id: true,
+      name: true,
+      role: true,
+      createdAt: true,
+      rankingPoints: true,
+      ratingMu: true,
+      ratingSigma: true,
+      competitiveHands: true,
+    },
+  });
+  if (!user)
+    throw new TRPCError({ code: "NOT_FOUND", message: `There is no player named "${name}".` });
+  const own = viewerId === user.id;
+  // Friendly games this viewer may see: all of them on their own page, else the shared ones.
+  const visible = own
+    ? {}
+    : { OR: [{ kind: "COMPETITIVE" as const }, { seats: { some: { userId: viewerId ?? "" } } }] };
+  const ended = { status: "ENDED" as const, seats: { some: { userId: user.id } } };
+  const [played, won, rankAbove, longGames, hands] = await Promise.all([
+    db.matchSeat.count({ where: { userId: user.id, match: { status: "ENDED", ...visible } } }),
+    db.matchSeat.count({
+      where: { userId: user.id, won: true, match: { status: "ENDED", ...visible } },
+    }),
+    db.user.count({
+      where: { competitiveHands: { gt: 0 }, rankingPoints: { gt: user.rankingPoints } },
+    }),
+    db.match.findMany({
+      where: { kind: "FRIENDLY_LONG", ...ended, AND: [visible] },
+      orderBy: { endedAt: "desc" },
+      take: RECENT,
+      select: {
+        id: true,
+        endedAt: true,
+        endedReason: true,
+        seats: seatsWithNames,
+        _count: { select: { hands: true } },
+      },
+    }),
+    db.handResult.findMany({
+      where: { match: { ...ended, AND: [visible] } },
+      orderBy: { endedAt: "desc" },
+      take: RECENT,
+      select: {
+        number: true,
+        scores: true,
+        winner: true,
+        reason: true,
+        endedAt: true,
+        match: { select: { id: true, kind: true, seats: seatsWithNames } },
+      },
+    }),
+  ]);
+  const nameOf = (seat: { bot: string | null; user: { name: string } | null }) =>
+    seat.user?.name ?? `Bot (${seat.bot})`;
+  return {
+    name: user.name,
+    role: user.role,
+    createdAt: user.createdAt,
+    ranking: {
+      points: user.rankingPoints,
+      hands: user.competitiveHands,
+      position: user.competitiveHands > 0 ? rankAbove + 1 : null,
+    },
+    rating: {
+      score: skillScore({ mu: user.ratingMu, sigma: user.ratingSigma }),
+      mu: user.ratingMu,
+      sigma: user.ratingSigma,
+    },
+    games: { played, won },
+    longGames: longGames.map((game) => ({
+      matchId: game.id,
+      endedAt: game.endedAt,
+      endedReason: game.endedReason,
+      hands: game._count.hands,
+      standings: [...game.seats]
+        .sort((a, b) => (b.points ?? 0) - (a.points ?? 0))
+        .map((seat) => ({
+          name: nameOf(seat),
+          points: seat.points ?? 0,
+          won: seat.won,
+          you: seat.userId === user.id,
+        })),
+    })),
+    recentHands: hands.map((hand) => ({
+      matchId: hand.match.id,
+      kind: hand.match.kind,
+      number: hand.number,
+      reason: hand.reason,
+      endedAt: hand.endedAt,
+      seats: hand.match.seats.map((seat) => ({
+        name: nameOf(seat),
+        score: hand.scores[seat.seat] ?? 0,
+        winner: hand.winner === seat.seat,
+        you: seat.userId === user.id,
+      })),
+    })),
+  };
+}
+
+export type Profile = Awaited<ReturnType<typeof profile>>;
+
+/** The agora ranking (competitive points, §13), or the same players by skill rating. */
+export async function leaderboard(db: Db, by: "points" | "rating") {
+  const rows =
+    by === "points"
+      ? await db.user.findMany({
+          where: { competitiveHands: { gt: 0 } },
+          orderBy: [{ rankingPoints: "desc" }, { name: "asc" }],
+          take: 100,
+          select: {
+            name: true,
+            rankingPoints: true,
+            ratingMu: true,
+            ratingSigma: true,
+            competitiveHands: true,
+          },
+        })
+      : await db.$queryRaw<
+          {
+            name: string;
+            rankingPoints: number;
+            ratingMu: number;
+            ratingSigma: number;
+            competitiveHands: number;
+          }[]
+        >`SELECT "name", "rankingPoints", "ratingMu", "ratingSigma", "competitiveHands" FROM "User"
+          WHERE "competitiveHands" > 0 ORDER BY "ratingMu" - 3 * "ratingSigma" DESC, "name" LIMIT 100`;
+  return rows.map((row, index) => ({
+    place: index + 1,
+    name: row.name,
+    points: row.rankingPoints,
+    rating: skillScore({ mu: row.ratingMu, sigma: row.ratingSigma }),
+    hands: row.competitiveHands,
+  }));
+}

@@ -1,0 +1,31 @@
+import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
+import type { SessionUser } from "@/server/auth/session";
+import type { Db } from "@/server/db/client";
+import { liveMatches, startLiveMatches } from "@/server/matches/registry";
+import { newPlayer } from "../db/helpers";
+
+/** The live server's registry in this test process, on the test database. */
+export function withLiveMatches(db: Db) {
+  beforeAll(async () => {
+    await startLiveMatches(db, pino({ level: "silent" }));
+  });
+  afterAll(() => liveMatches().shutdown());
+}
+
+export async function player(db: Db): Promise<SessionUser> {
+  const { id, name, role } = await newPlayer(db);
+  return { id, name, role };
+}
+
+/** Seats 1 and 2 leave the hand (§11.3): seat 0 wins it as the survivor (§9). */
+export async function twoLeave(seated: SessionUser[], matchId: string) {
+  for (const seat of [1, 2])
+    await liveMatches().act(seated[seat]!, "test", matchId, seat, { do: "leave" });
+}
+
+/** The players in seat order. */
+export async function seatsOf(db: Db, matchId: string, players: SessionUser[]) {
+  const seats = await db.matchSeat.findMany({ where: { matchId }, orderBy: { seat: "asc" } });
+  return seats.map((seat) => players.find((one) => one.id === seat.userId)!);
+}
