@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { CardId } from "@/engine/cards";
 import { describePlan, tablePlan } from "./table-plan";
@@ -153,4 +154,44 @@ test("three players at one table: every gesture, a refused hold, a chain undo, Â
     await expect(end.getByTestId("hand-result")).toContainText(`chiara_${tag} wins the hand`);
     await expect(end.getByTestId("score-1")).toContainText("âˆ’15");
   }
+});
+
+test("a practice table: one player against two bots that play at a human pace; in Italian; the game page's first-load JavaScript", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, `solo_${Date.now().toString(36)}`);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Practice against bots" }).click();
+  await page.getByRole("button", { name: "Start a practice hand" }).click();
+  await expect(page).toHaveURL(/\/play\//);
+  await expect(page.getByTestId("game-table")).toBeVisible();
+
+  // The first-load JavaScript of the game page, gzipped as it travels.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((url) => url.endsWith(".js")),
+  );
+  let gzipped = 0;
+  for (const url of scripts) gzipped += gzipSync(await (await page.request.get(url)).body()).length;
+  const kb = Math.round(gzipped / 1024);
+  test.info().annotations.push({ type: "first-load JS", description: `${kb} KB gzip` });
+  console.log(`game page first-load JS: ${kb} KB gzip in ${scripts.length} files`);
+  expect(kb).toBeLessThanOrEqual(250);
+
+  // Both bots draw and play by themselves, through the same actions as a player.
+  for (const bot of ["Bot 1", "Bot 2"])
+    await expect(page.getByRole("region", { name: bot })).not.toContainText("stock 34", {
+      timeout: 20_000,
+    });
+
+  // The table in Italian: the choice is remembered in a cookie.
+  await page.getByRole("combobox", { name: "Language" }).selectOption("it");
+  await expect(page.getByRole("button", { name: "Cala la combinazione" })).toBeVisible();
+  await page.getByRole("link", { name: "Regole" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Come si gioca a Machiavelox");
+  await page.getByRole("combobox", { name: "Lingua" }).selectOption("en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Machiavelox is played");
 });
