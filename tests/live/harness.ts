@@ -64,8 +64,9 @@ export class LiveServer {
 
   constructor(private readonly databaseUrl: string) {}
 
+  /** Starts the server, on the port it had before when restarted (clients reconnect there). */
   async start(): Promise<void> {
-    const port = await freePort();
+    const port = this.origin ? Number(this.origin.split(":")[1]) : await freePort();
     this.origin = `127.0.0.1:${port}`;
     const child = spawn(
       process.execPath,
@@ -141,6 +142,8 @@ export type Client = {
   frames: string[];
   /** The client's sockets, the current one last (the link opens a new one to reconnect). */
   sockets: WebSocket[];
+  /** The close codes the server sent, in order. */
+  closeCodes: number[];
   close: () => Promise<void>;
 };
 
@@ -148,11 +151,13 @@ export type Client = {
 export function connect(server: LiveServer, player?: Player): Client {
   const frames: string[] = [];
   const sockets: WebSocket[] = [];
+  const closeCodes: number[] = [];
   const headers = player ? { cookie: player.cookie } : {};
   class Recording extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols, { headers });
       this.on("message", (data) => frames.push(data.toString()));
+      this.on("close", (code) => closeCodes.push(code));
       sockets.push(this);
     }
   }
@@ -162,7 +167,7 @@ export function connect(server: LiveServer, player?: Player): Client {
     retryDelayMs: () => 100,
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client, transformer: superjson })] });
-  return { trpc, frames, sockets, close: () => client.close() };
+  return { trpc, frames, sockets, closeCodes, close: () => client.close() };
 }
 
 /** Waits until `check` holds, polling. */

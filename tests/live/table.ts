@@ -26,14 +26,15 @@ export type SeatClient = {
   unsubscribe: () => void;
 };
 
-/** Follows a seat's stream into `received` and the bot's model. */
+/** Follows a seat's stream into `received` and the bot's model (resuming after `lastEventId`). */
 export function followSeat(
   seatClient: Omit<SeatClient, "unsubscribe" | "received">,
   matchId: string,
   received: Received[] = [],
+  lastEventId?: string,
 ): SeatClient {
   const subscription = seatClient.client.trpc.match.seat.subscribe(
-    { matchId },
+    { matchId, lastEventId },
     {
       onData: ({ id, data }) => {
         received.push({ id, message: data });
@@ -90,6 +91,15 @@ export async function send(
   }
 }
 
+/** As `send`, but waits out the seat's rate limit: the test's bots are faster than players. */
+export async function sendPaced(seat: SeatClient, matchId: string, action: BotAction) {
+  for (;;) {
+    const outcome = await send(seat, matchId, action);
+    if (outcome.ok || outcome.code !== "TOO_MANY_REQUESTS") return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Random actions from the three seats in turn until `count` were sent or the hand ended. */
 export async function playRandomly(
   table: { matchId: string; seats: SeatClient[] },
@@ -101,7 +111,7 @@ export async function playRandomly(
     const seat = table.seats[i % 3]!;
     if (seat.bot.over) continue;
     const action = seat.bot.next();
-    const outcome = await send(seat, table.matchId, action);
+    const outcome = await sendPaced(seat, table.matchId, action);
     if (outcome.ok) {
       accepted.push(outcome.eventId);
       // Act on what the seat has heard of its own action, as a player would.
