@@ -82,7 +82,8 @@ export function finishFreeze(
   const frozenFor = state.now - freeze.start;
   const work = openPlayOf(state, freeze.seat);
   state.freeze = null;
-  state.progressAt += frozenFor;
+  // A draw by the caller during the freeze restarted the countdown: from zero, as the clocks resume.
+  state.progressAt = state.progressAt < freeze.start ? state.progressAt + frozenFor : state.now;
   for (const step of state.log) if (step.play !== work?.id) step.at += frozenFor;
   const resumed: number[] = [];
   for (const play of state.plays) {

@@ -56,4 +56,12 @@ describe("§7 inactivity", () => {
     state = play(state, A, { do: "giveup" }, 150);
     expect(viewFor(state, B).inactivityAt).toBe(170_000);
   });
+
+  it("§7/§9 a draw by the «Stop!» caller during the freeze restarts the countdown from the freeze's end", () => {
+    let state = hand({ stocks: ["2H", "3S"], hands: ["KD"] });
+    state = play(state, A, { do: "stop" }, 100);
+    state = play(state, A, { do: "draw" }, 120);
+    state = play(state, A, { do: "giveup" }, 150);
+    expect(viewFor(state, B).inactivityAt).toBe(270_000);
+  });
 });
