@@ -37,6 +37,8 @@ export type RejectionCode =
   | "hand-over"
   | "frozen"
   | "no-freeze"
+  | "in-freeze"
+  | "no-stop"
   | "stop-used"
   | "not-in-tiebreak"
   | "presence"

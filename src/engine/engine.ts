@@ -201,7 +201,7 @@ function performLifecycle(draft: Draft, seat: Seat, command: Command): Rejection
   }
   if (command.do === "end" && state.freeze?.seat === seat)
     return reject(
-      "no-freeze",
+      "in-freeze",
       "during your freeze the play ends when you go out, give up or time runs out (§9)",
     );
   return "cards";
@@ -213,8 +213,8 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
   const { state } = draft;
   const player = state.players[seat]!;
   const name = (card: CardId) => cardName(card);
-  // The freeze gives the caller the whole table, declared or not (§9).
   const staged = player.staging.length > 0;
+  // The freeze gives the caller the whole table, declared or not (§9).
   const mayTouchTable = staged || state.freeze?.seat === seat;
   const hand = handOf(state, seat);
   const notDeclared = () =>

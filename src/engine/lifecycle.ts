@@ -30,7 +30,7 @@ const reject = (code: Rejection["code"], reason: string): Rejection => ({ code, 
 export function callStop(draft: Draft, seat: Seat): Rejection | null {
   const { state } = draft;
   const player = state.players[seat]!;
-  if (state.tiebreak) return reject("stop-used", "there is no «Stop!» during a tie-break (§10.2)");
+  if (state.tiebreak) return reject("no-stop", "there is no «Stop!» during a tie-break (§10.2)");
   if (player.calledStop)
     return reject("stop-used", "you have already called «Stop!» in this hand (§9)");
   player.calledStop = true;

@@ -49,7 +49,7 @@ describe("§9 «Stop!»", () => {
     state = play(state, A, { do: "cancel" }, 4);
     expect(tableOf(state)).toEqual([sorted("4C 5C 6C 7C JS"), sorted("8S 9S 10S")]);
     expect(state.freeze).not.toBeNull();
-    expect(refusal(state, A, { do: "end" }, 5).code).toBe("no-freeze");
+    expect(refusal(state, A, { do: "end" }, 5).code).toBe("in-freeze");
   });
 
   it("§9 the caller ends the freeze by giving up; nobody else can", () => {
@@ -63,7 +63,7 @@ describe("§9 «Stop!»", () => {
     let state = hand({ hands: ["2H 9S", "3D KC", "4S 5S 6S"], table: ["10C JC QC"] });
     state = tick(state, 120).state;
     expect(state.tiebreak).not.toBeNull();
-    expect(refusal(state, A, { do: "stop" }, 121).code).toBe("stop-used");
+    expect(refusal(state, A, { do: "stop" }, 121).code).toBe("no-stop");
     expect(refusal(state, C, { do: "stop" }, 121).code).toBe("not-in-tiebreak");
   });
 });
