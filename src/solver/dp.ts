@@ -17,6 +17,7 @@ import { arrangeSets, SET_CARD, type SetCard } from "./sets";
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
 const LAST = RANKS - 1;
+const LAST_SUIT = SUIT_COUNT - 1;
 /** One placed card outweighs every kept card: there are at most 104 cards. */
 export const PLACED_WEIGHT = 128;
 
@@ -114,17 +115,47 @@ export class TooComplexError extends Error {
   }
 }
 
+/** What the tracked programme must reach: every other state is dropped. */
+interface Goal {
+  /** own cards to place: the most that can be placed */
+  placed: number;
+  /** table cards that may move at most */
+  moved: number;
+}
+
 export function solveExact(
   rules: MeldRules,
   melds: readonly OriginalMeld[],
   own: readonly CardId[],
   budget: number,
 ): DpResult {
-  // First the most cards that can be placed, with a programme that ignores
-  // which meld a card came from: far fewer states. Then the full programme,
-  // which may drop every state that can no longer place that many.
-  const most = new RankProgramme(rules, melds, own, budget, null).run().placed;
-  return new RankProgramme(rules, melds, own, budget, most).run();
+  const useful = usefulOwn(
+    rules,
+    melds.flatMap((m) => m.cards),
+    own,
+  );
+  const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
+  // Most optima move few table cards, and a programme allowed to move only a
+  // few drops almost every state, so caps rise step by step; the first cap
+  // under which the goal is reached gives the optimum, since every arrangement
+  // moving no more than the cap was in play.
+  const caps = [...[0, 2, 6, 14].filter((cap) => cap < tableCards), tableCards];
+  // Most positions place every useful own card: try that before counting the
+  // most that can be placed with the programme that ignores origins.
+  let most = useful.length;
+  let counted = false;
+  for (let c = 0; c < caps.length; c++) {
+    const goal = { placed: most, moved: caps[c]! };
+    const found = new RankProgramme(rules, melds, useful, budget, goal).run();
+    if (found) return found;
+    if (!counted && (c >= 1 || c === caps.length - 1)) {
+      counted = true;
+      const count = new RankProgramme(rules, melds, useful, budget, null).run()!.placed;
+      if (count < most) [most, c] = [count, -1];
+    }
+  }
+  // The last cap allows every move, and the goal is reachable.
+  throw new Error("internal: the rank programme found no arrangement");
 }
 
 class RankProgramme {
@@ -134,6 +165,11 @@ class RankProgramme {
   private readonly ahead: number[][];
   /** own cards at processing index i and after */
   private readonly ownAfter: number[];
+  /** per processing index and suit: own cards still to come once that suit is done */
+  private readonly ownLeft: number[][];
+  /** per processing index and suit: table cards seen once that suit is done */
+  private readonly tableSeen: number[][];
+  private readonly mayStayCache = new Map<number, number>();
   /** per suit: whether a run can cross the cut at all */
   readonly crossable: boolean[];
   /** per suit: whether a run there could be longer than the limit, so lengths are tracked */
@@ -154,8 +190,8 @@ class RankProgramme {
     private readonly melds: readonly OriginalMeld[],
     own: readonly CardId[],
     private readonly budget: number,
-    /** null: count placed cards only; else the number of cards the optimum places */
-    private readonly mustPlace: number | null,
+    /** null: count placed cards only, ignoring origins */
+    private readonly goal: Goal | null,
   ) {
     // A classic run holds each rank once, so 13 never binds there.
     this.maxLen = Math.min(rules.maxRunLength, RANKS);
@@ -164,18 +200,13 @@ class RankProgramme {
     this.table = grid<Phys>();
     this.hand = grid<CardId>();
     this.setsAt = Array.from({ length: RANKS }, () => []);
-    const tracked = mustPlace !== null;
+    const tracked = goal !== null;
     melds.forEach((meld, index) => {
       const origin = tracked ? index : UNTRACKED;
       for (const id of meld.cards) this.table[rankOf(id) - 1]![suitIndex(id)]!.push({ id, origin });
       if (tracked && meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
     });
-    for (const id of usefulOwn(
-      rules,
-      melds.flatMap((m) => m.cards),
-      own,
-    ))
-      this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
+    for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
     this.cut = this.chooseCut();
     const count = (i: number, s: number) => this.tableAt(i, s).length + this.handAt(i, s).length;
     this.ahead = Array.from({ length: RANKS }, (_, i) =>
@@ -196,6 +227,17 @@ class RankProgramme {
         for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
       return n;
     });
+    let seen = 0;
+    this.tableSeen = Array.from({ length: RANKS }, (_, i) =>
+      Array.from({ length: SUIT_COUNT }, (_, s) => (seen += this.tableAt(i, s).length)),
+    );
+    this.ownLeft = Array.from({ length: RANKS }, (_, i) =>
+      Array.from({ length: SUIT_COUNT }, (_, s) => {
+        let n = this.ownAfter[i + 1]!;
+        for (let t = s + 1; t < SUIT_COUNT; t++) n += this.handAt(i, t).length;
+        return n;
+      }),
+    );
     // Counting placed cards only, a long run is as good as its pieces.
     this.lengthMatters = Array.from({ length: SUIT_COUNT }, (_, s) => {
       if (!tracked) return false;
@@ -245,7 +287,8 @@ class RankProgramme {
     return best;
   }
 
-  run(): DpResult {
+  /** The best arrangement that reaches the goal, or null when none does. */
+  run(): DpResult | null {
     const initial = Array.from({ length: SUIT_COUNT }, (_, s) => {
       const status: number[] = [];
       for (const [origin, info] of this.runInfo)
@@ -265,15 +308,11 @@ class RankProgramme {
             for (const option of this.options(i, s, id)) {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
+              const value = entry.value + option.gain;
+              if (!this.canReachGoal(value, this.mayStay(nextExtra), i, s)) continue;
               let bucket = next.get(nextExtra);
               if (!bucket) next.set(nextExtra, (bucket = new Map()));
-              upsert(
-                bucket,
-                key + (option.next - id) * POW[s]!,
-                entry.value + option.gain,
-                entry,
-                option,
-              );
+              upsert(bucket, key + (option.next - id) * POW[s]!, value, entry, option);
             }
           }
         }
@@ -287,9 +326,8 @@ class RankProgramme {
         const kept = this.setCredit(extra);
         if (kept < 0) continue;
         for (const [key, entry] of entries) {
-          const placed = Math.floor((entry.value + kept) / PLACED_WEIGHT);
-          if (this.mustPlace !== null && placed + this.ownAfter[i + 1]! < this.mustPlace) continue;
-          upsert(layer, key, entry.value + kept, entry, null);
+          const value = entry.value + kept;
+          if (this.canReachGoal(value, 0, i, LAST_SUIT)) upsert(layer, key, value, entry, null);
         }
       }
     }
@@ -300,9 +338,34 @@ class RankProgramme {
       if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!, s) !== null))
         [best, bestKey] = [entry, key];
     }
-    // The table as it stands is one solution, so some final state always joins.
-    if (!best) throw new Error("internal: the rank programme found no arrangement");
-    return this.rebuild(best, bestKey);
+    // Counting placed cards only, the table as it stands is one solution.
+    return best && this.rebuild(best, bestKey);
+  }
+
+  /**
+   * Whether a state worth `value` once suit s of processing index i is done
+   * can still reach the goal: enough own cards left to place, and not more
+   * table cards moved than allowed. A table card is surely moved once it is
+   * seen and not kept, unless it waits in a set that may still keep it
+   * (`pending`).
+   */
+  private canReachGoal(value: number, pending: number, i: number, s: number): boolean {
+    if (!this.goal) return true;
+    const placed = Math.floor(value / PLACED_WEIGHT);
+    const moved = this.tableSeen[i]![s]! - (value % PLACED_WEIGHT) - pending;
+    return placed + this.ownLeft[i]![s]! >= this.goal.placed && moved <= this.goal.moved;
+  }
+
+  /** Set cards of a rank's profile that a set may still keep where they are. */
+  private mayStay(extra: number): number {
+    let count = this.mayStayCache.get(extra);
+    if (count === undefined) {
+      count = 0;
+      for (const pattern of profileDigits(extra >> 2))
+        for (const cls of patternClasses(pattern)) if (cls !== SET_CARD.other) count++;
+      this.mayStayCache.set(extra, count);
+    }
+    return count;
   }
 
   private intern(state: SuitState): number {
