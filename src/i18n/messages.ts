@@ -130,6 +130,8 @@ const en = {
     ready: "Ready for the next hand",
     waiting: "Waiting for the others",
     home: "Back home",
+    gameWinner: (who: string) => `${who} wins the game`,
+    longDraw: "A long draw: nobody wins the game",
     reasons: {
       out: "went out",
       silence: "final silence",
@@ -292,6 +294,8 @@ const it: Messages = {
     ready: "Pronto per la prossima mano",
     waiting: "In attesa degli altri",
     home: "Torna alla home",
+    gameWinner: (who) => `${who} vince la partita`,
+    longDraw: "Pareggio lungo: nessuno vince la partita",
     reasons: {
       out: "ha chiuso",
       silence: "silenzio finale",

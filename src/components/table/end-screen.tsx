@@ -1,17 +1,36 @@
 "use client";
 
-// The end of the hand: who won and how (§8–§11), and every seat's points (§12).
+// The end of the hand: who won and how (§8–§11), every seat's points (§12) and, in a
+// long game, the totals, the pause's countdown and the ready button (§13).
 
 import Link from "next/link";
-import type { Seat } from "@/engine/state";
+import type { Command } from "@/engine/commands";
+import type { Millis, Seat } from "@/engine/state";
 import type { HandView } from "@/engine/views";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
+import { formatCountdown } from "./clocks";
+import type { Standings } from "./game-view";
 
-export function EndOfHand({ view, nameOf }: { view: HandView; nameOf: (seat: Seat) => string }) {
+export function EndOfHand({
+  view,
+  game,
+  now,
+  nameOf,
+  dispatch,
+}: {
+  view: HandView;
+  /** A long game's standings (§13), when the match has several hands. */
+  game: Standings | null;
+  now: Millis;
+  nameOf: (seat: Seat) => string;
+  dispatch: (command: Command) => void;
+}) {
   const t = useMessages();
   const outcome = view.outcome;
   if (!outcome) return null;
+  const long = game?.kind === "long";
+  const you = view.you?.seat ?? null;
   const headline =
     outcome.winner !== null
       ? t.end.winner(nameOf(outcome.winner))
@@ -39,6 +58,7 @@ export function EndOfHand({ view, nameOf }: { view: HandView; nameOf: (seat: Sea
               <th className="py-1 font-medium" />
               <th className="py-1 font-medium">{t.seat.status.playing}</th>
               <th className="py-1 text-right font-medium">{t.end.points}</th>
+              {long && <th className="py-1 text-right font-medium">{t.end.total}</th>}
             </tr>
           </thead>
           <tbody>
@@ -56,10 +76,39 @@ export function EndOfHand({ view, nameOf }: { view: HandView; nameOf: (seat: Sea
                 <td className="py-1.5 text-right font-mono tabular-nums">
                   {formatPoints(outcome.scores[seat.seat] ?? 0)}
                 </td>
+                {long && (
+                  <td className="py-1.5 text-right font-mono font-semibold tabular-nums">
+                    {game.totals[seat.seat]}
+                    {game.pause?.ready[seat.seat] && ` ✓`}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
+        {long && game.result && (
+          <p className="font-semibold" data-testid="game-result">
+            {game.result.winner !== null
+              ? t.end.gameWinner(nameOf(game.result.winner))
+              : t.end.longDraw}
+          </p>
+        )}
+        {long && game.pause && you !== null && (
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              disabled={game.pause.ready[you]}
+              className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white disabled:opacity-50"
+              onClick={() => dispatch({ do: "ready" })}
+            >
+              {game.pause.ready[you] ? t.end.waiting : t.end.ready}
+            </button>
+            <span className="text-sm text-stone-600">
+              {t.clocks.pause}{" "}
+              <time className="font-mono">{formatCountdown(game.pause.deadline - now)}</time>
+            </span>
+          </div>
+        )}
         <Link
           href="/"
           className="inline-block rounded-md bg-emerald-700 px-4 py-2 font-medium text-white"

@@ -37,6 +37,7 @@ import { CardFace } from "./card";
 import { clocksOf, type HoldTimer } from "./clocks";
 import { allowedActions, playableCards } from "./controls";
 import { EndOfHand } from "./end-screen";
+import type { Standings } from "./game-view";
 import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
 import { TableArea } from "./melds";
@@ -60,6 +61,8 @@ export interface TableProps {
   /** Who sits at each seat. */
   names: string[];
   send: (command: Command) => Promise<SendResult>;
+  /** A long game's standings and pause (§13), when the match has several hands. */
+  game?: Standings | null;
   /** Shown above the table while the connection is down. */
   banner?: string | null;
 }
@@ -84,6 +87,7 @@ export function GameTable({
   events,
   names,
   send,
+  game = null,
   banner,
 }: TableProps) {
   const t = useMessages();
@@ -388,7 +392,7 @@ export function GameTable({
           />
         )}
       </DragOverlay>
-      <EndOfHand view={view} nameOf={nameOf} />
+      <EndOfHand view={view} game={game} now={now} nameOf={nameOf} dispatch={dispatch} />
       <Toasts
         toasts={toasts}
         onDismiss={(id) => setToasts((list) => list.filter((x) => x.id !== id))}

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
 import type { HandView } from "@/engine/views";
+import { splitGameView } from "@/components/table/game-view";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
@@ -102,11 +103,13 @@ export function LiveTable({ matchId }: { matchId: string }) {
       />
     );
 
+  const { hand, game } = splitGameView(view);
   return (
     <>
       {you === null && <p className="mb-2 text-sm text-stone-600">{t.spectating}</p>}
       <GameTable
-        view={view}
+        view={hand}
+        game={game}
         viewEventId={viewEventId}
         events={events}
         names={names}
