@@ -185,7 +185,8 @@ export function playRandomHand(options: RandomHandOptions): RandomHand {
     let command: Command | null;
     if (temper.vanishAt !== null && now >= temper.vanishAt)
       command = player.present ? { do: "disconnect" } : null;
-    else if (temper.leaveAt !== null && now >= temper.leaveAt) command = { do: "leave" };
+    else if (temper.leaveAt !== null && now >= temper.leaveAt)
+      command = player.status === "playing" ? { do: "leave" } : null;
     else command = randomAction(viewFor(state, seat), random);
     if (command === null) return;
     commands++;
