@@ -4,24 +4,13 @@
 
 import { type CardId, CARD_COUNT, cardId, rankOf, SUITS, suitOf } from "../src/engine/cards";
 import { isValidMeld, type MeldRules } from "../src/engine/melds";
+import { mulberry32 } from "../src/engine/rng";
 import type { TableMeld } from "../src/solver";
 
 export interface Position {
   rules: MeldRules;
   table: TableMeld[];
   own: CardId[];
-}
-
-/** mulberry32: small, fast, good enough to deal cards. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface PositionSize {
@@ -32,7 +21,7 @@ export interface PositionSize {
 }
 
 export function randomPosition(rules: MeldRules, seed: number, size: PositionSize): Position {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const between = ([lo, hi]: [number, number]) => lo + Math.floor(random() * (hi - lo + 1));
   const free = new Set(
     Array.from({ length: CARD_COUNT }, (_, i) => i).filter(

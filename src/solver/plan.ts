@@ -1,6 +1,7 @@
 // From the target arrangement to commands the engine accepts (the scenario
 // format's vocabulary): a direct play when no table card moves, otherwise
-// declare everything, move one card at a time, then place.
+// declare everything, move one card at a time, then place. The engine ends
+// each play itself once it is back in order, so a plan never says `end`.
 
 import { type CardId } from "../engine/cards";
 import { checkMeld, couldBecomeMeld, type MeldRules } from "../engine/melds";
@@ -12,8 +13,7 @@ export type PlanAction =
   | { do: "lay"; cards: CardId[] }
   | { do: "add"; card: CardId; meld: MeldId }
   | { do: "move"; card: CardId; from: MeldId; to: MeldId | "new" }
-  | { do: "place"; card: CardId; to: MeldId }
-  | { do: "end" };
+  | { do: "place"; card: CardId; to: MeldId };
 
 export interface TableMeld {
   id: MeldId;
@@ -111,7 +111,8 @@ export function buildPlan(input: PlanInput): Plan {
       if (onlyOwn(t)) lay(t, true);
     });
   }
-  actions.push({ do: "end" });
+  // No `end`: the engine ends a play by itself once the staging area is empty
+  // and every meld it touched is valid, which the last action brings about.
   return { actions, target: target.map((cards, t) => ({ id: ids[t]!, cards: [...cards] })) };
 }
 

@@ -75,16 +75,15 @@ export function replayPlan(start: ReplayStart, plan: readonly PlanAction[]): Rep
           return fail(`place: no meld ${action.to} (a single own card never opens a meld)`);
         touched = put(action.to, action.card);
         break;
-      case "end": {
-        if (staging.size > 0) return fail("end: staged cards were not placed");
-        const bad = [...table].find(([, cards]) => cards.length > 0 && !checkMeld(rules, cards).ok);
-        if (bad) return fail(`end: meld ${bad[0]} is invalid`);
-        break;
-      }
     }
     if (touched !== null && tooLongRun(rules, table.get(touched)!))
       return fail(`meld ${touched} became a run too long to stay whole`);
   }
+  // The engine ends the play once the staging area is empty and the table valid.
+  const fail = (reason: string): ReplayResult => ({ ok: false, step: plan.length, reason });
+  if (staging.size > 0) return fail("staged cards were not placed");
+  const bad = [...table].find(([, cards]) => cards.length > 0 && !checkMeld(rules, cards).ok);
+  if (bad) return fail(`meld ${bad[0]} is invalid at the end`);
   const melds = [...table]
     .filter(([, cards]) => cards.length > 0)
     .map(([id, cards]) => ({ id, cards }));

@@ -1,0 +1,71 @@
+// The hint's plan played through the real engine, one command at a time, as a
+// player would: it must be accepted step by step and end with a valid table
+// holding the promised cards.
+
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { apply, type HandState, isValidMeld, MACHIAVELOX_MELDS, newHand } from "@/engine";
+import { type Hint, solveHint, type TableMeld } from "@/solver";
+import { randomPosition } from "../../bench/solver-positions";
+
+const SEAT = 0;
+const START = 1_000;
+/** Commands a tenth of a second apart: well inside a play's 40 seconds. */
+const STEP_MS = 100;
+
+/** A hand where seat 0 holds the own cards and the table holds the position's melds. */
+function handWith(table: readonly TableMeld[], own: number[]): HandState {
+  const hand = newHand({
+    now: START,
+    setup: {
+      removed: [],
+      stocks: [[], [], []],
+      hands: [own, [], []],
+      table: table.map((m) => m.cards),
+      achieved: [{ drawn: true, laidMeld: true }],
+    },
+  });
+  if (!hand.ok) throw new Error(hand.error);
+  return hand.state;
+}
+
+function playThrough(state: HandState, hint: Hint): HandState {
+  let now = START;
+  for (const [step, command] of hint.plan.entries()) {
+    now += STEP_MS;
+    const result = apply(state, SEAT, command, now);
+    if (!result.ok)
+      throw new Error(`step ${step} ${JSON.stringify(command)}: ${result.rejection.reason}`);
+    state = result.state;
+  }
+  return state;
+}
+
+const sorted = (melds: readonly TableMeld[]) =>
+  melds.map((m) => `${m.id}:${[...m.cards].sort((a, b) => a - b).join(",")}`).sort();
+
+describe("§5 the hint's plan through the engine", () => {
+  it("§5.3 every plan is accepted command by command and ends with the target table and the promised cards placed", () => {
+    const dense = fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]);
+    fc.assert(
+      fc.property(fc.integer(), dense, (seed, ranks) => {
+        const { table, own } = randomPosition(MACHIAVELOX_MELDS, seed, {
+          table: [3, 30],
+          hand: [1, 8],
+          ranks,
+        });
+        // The engine numbers the table's melds 1, 2, 3… and the next new one after them.
+        const result = solveHint({ rules: MACHIAVELOX_MELDS, table, own });
+        if (!result.ok) throw new Error(result.error.reason);
+        const after = playThrough(handWith(table, own), result.hint);
+        expect(sorted(after.table)).toEqual(sorted(result.hint.target));
+        for (const meld of after.table)
+          expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
+        const placed = new Set(result.hint.placed);
+        expect(after.players[SEAT]!.hand.filter((c) => placed.has(c))).toEqual([]);
+        expect(after.players[SEAT]!.staging).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
