@@ -3,8 +3,9 @@
 // through the registry — and decides from its own seat's view only (no peeking),
 // picking a random legal action after a human pause.
 
+import type { Command } from "@/engine/commands";
 import { randomAction } from "@/engine/random-player";
-import type { HandView } from "@/engine/views";
+import { splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
 import { botHolderId, type StreamMessage } from "../matches/live-match";
 import { liveMatches, type LiveMatches } from "../matches/registry";
@@ -15,7 +16,7 @@ export const PRACTICE_LEVEL = "random";
 export const THINK_MS = { min: 1200, max: 3600 };
 
 export class PracticeBot {
-  private view: HandView | null = null;
+  private view: NonNullable<Extract<StreamMessage, { type: "snapshot" }>["view"]> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly abort = new AbortController();
   readonly user: SessionUser;
@@ -45,9 +46,20 @@ export class PracticeBot {
     this.abort.abort();
   }
 
+  /** Over for this bot: the match is over, or (a single hand) the bot is out of it. */
   private get done(): boolean {
-    const view = this.view;
-    return !!view && (view.outcome !== null || view.seats[this.seat]?.status !== "playing");
+    if (!this.view) return false;
+    const { hand, game } = splitGameView(this.view);
+    if (game && game.kind === "long") return game.phase === "over";
+    return hand.outcome !== null || hand.seats[this.seat]?.status !== "playing";
+  }
+
+  /** What to do now: ready between the hands of a long game (§13), else a random legal action. */
+  private decide(): Command | null {
+    if (!this.view) return null;
+    const { hand, game } = splitGameView(this.view);
+    if (game?.phase === "pause") return game.pause?.ready[this.seat] ? null : { do: "ready" };
+    return randomAction(hand, this.random);
   }
 
   private receive(message: StreamMessage): void {
@@ -69,7 +81,7 @@ export class PracticeBot {
   private async act(): Promise<void> {
     this.timer = null;
     // Nothing to do (frozen, waiting): the next change in the view wakes the bot up.
-    const command = this.view && randomAction(this.view, this.random);
+    const command = this.decide();
     if (!command || this.abort.signal.aborted) return;
     const connection = `bot:${this.matchId}`;
     // A refusal only means the table moved meanwhile: the bot thinks again, like a player.

@@ -9,7 +9,6 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
-import type { HandView } from "@/engine/views";
 import { splitGameView } from "@/components/table/game-view";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
@@ -19,6 +18,8 @@ import { useTRPCClient } from "../../trpc";
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
 
+/** What the stream shows: a hand's view, or a game's view wrapping the hand. */
+type StreamView = NonNullable<Extract<StreamMessage, { type: "snapshot" }>["view"]>;
 type PlayerCommand = Exclude<Command, { do: "disconnect" | "reconnect" }>;
 type Answer = { ok: true; eventId: string };
 
@@ -30,7 +31,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
   const t = useMessages();
   const client = useTRPCClient();
   const [info, setInfo] = useState<(MatchInfo & { you: number | null }) | null>(null);
-  const [view, setView] = useState<HandView | null>(null);
+  const [view, setView] = useState<StreamView | null>(null);
   const [viewEventId, setViewEventId] = useState(0);
   const [events, setEvents] = useState<EngineEvent[]>([]);
   const [connected, setConnected] = useState(false);
