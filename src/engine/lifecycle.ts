@@ -113,12 +113,7 @@ export function leave(draft: Draft, seats: readonly Seat[], reason: "left" | "ab
     if (play) endPlay(draft, play, "left");
   }
   // Leavings at the same instant are judged together: nobody survives by being counted last.
-  const outcome = state.outcome;
-  if (
-    outcome?.reason === "survivor" &&
-    outcome.at === state.now &&
-    seats.includes(outcome.winner!)
-  ) {
+  if (seats.some((seat) => leavesWithSurvivorWin(state, seat))) {
     state.outcome = null;
     endHand(draft, "abandoned", null);
   }
