@@ -36,6 +36,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   <Link href="/rules" className="font-medium hover:text-emerald-700">
                     {t.nav.rules}
                   </Link>
+                  <Link href="/games/new" className="font-medium hover:text-emerald-700">
+                    Friendly game
+                  </Link>
+                  <Link href="/agora" className="font-medium hover:text-emerald-700">
+                    Agora
+                  </Link>
+                  <Link href="/leaderboard" className="font-medium hover:text-emerald-700">
+                    Leaderboard
+                  </Link>
                   <LocaleSwitch />
                   {session ? (
                     <>
@@ -44,6 +53,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                         className="font-medium hover:text-emerald-700"
                       >
                         {session.user.name}
+                      </Link>
+                      <Link href="/history" className="font-medium hover:text-emerald-700">
+                        History
                       </Link>
                       <SignOutButton />
                     </>

@@ -1,21 +1,9 @@
 import { agora } from "../agora/agora";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { protectedProcedure, router } from "../trpc";
 
-/** The agora: the ranked queue, and the competitive hands being played now (to watch). */
+/** The agora's ranked queue; the hands being played are listed on /agora itself. */
 export const agoraRouter = router({
   status: protectedProcedure.query(({ ctx }) => agora(ctx.db).status(ctx.user)),
   queue: protectedProcedure.mutation(({ ctx }) => agora(ctx.db).enqueue(ctx.user)),
   cancel: protectedProcedure.mutation(({ ctx }) => agora(ctx.db).cancel(ctx.user)),
-  live: publicProcedure.query(({ ctx }) =>
-    ctx.db.match.findMany({
-      where: { kind: "COMPETITIVE", status: "PLAYING" },
-      orderBy: { startedAt: "desc" },
-      take: 50,
-      select: {
-        id: true,
-        startedAt: true,
-        seats: { orderBy: { seat: "asc" }, select: { user: { select: { name: true } } } },
-      },
-    }),
-  ),
 });

@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
-import { findPlayer } from "@/server/accounts/accounts";
+import { TRPCError } from "@trpc/server";
 import { db } from "@/server/db/client";
+import { profile } from "@/server/games/profile";
+import { viewer } from "@/server/games/viewer";
+import { kindName, when } from "../../games/ui";
+import { ReportButton } from "./report-button";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -9,18 +14,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: decodeURIComponent((await params).name) };
 }
 
-function Section({ title, children }: { title: string; children: string }) {
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <section className="rounded-lg border border-stone-200 bg-white p-5">
-      <h2 className="font-semibold">{title}</h2>
-      <p className="mt-2 text-sm text-stone-500">{children}</p>
-    </section>
+    <div className="rounded-lg border border-stone-200 bg-white p-4">
+      <div className="text-sm text-stone-500">{label}</div>
+      <div data-testid={testId} className="text-2xl font-semibold">
+        {value}
+      </div>
+    </div>
   );
 }
 
 export default async function ProfilePage({ params }: Props) {
-  const player = await findPlayer(db(), decodeURIComponent((await params).name));
-  if (!player) notFound();
+  const name = decodeURIComponent((await params).name);
+  const user = await viewer();
+  const player = await profile(db(), name, user?.id ?? null).catch((error: unknown) => {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
   const since = player.createdAt.toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",
@@ -29,11 +40,11 @@ export default async function ProfilePage({ params }: Props) {
   });
   return (
     <div className="space-y-8">
-      <header className="flex items-center gap-4">
+      <header className="flex flex-wrap items-center gap-4">
         <div className="flex size-14 items-center justify-center rounded-full bg-emerald-700 text-2xl font-bold text-white uppercase">
           {player.name[0]}
         </div>
-        <div>
+        <div className="flex-1">
           <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
             {player.name}
             {player.role !== "PLAYER" && (
@@ -44,12 +55,83 @@ export default async function ProfilePage({ params }: Props) {
           </h1>
           <p className="text-stone-600">Member since {since}</p>
         </div>
+        {user && user.name !== player.name && <ReportButton name={player.name} />}
       </header>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Section title="Games">No games yet.</Section>
-        <Section title="Totals">No long games played yet.</Section>
-        <Section title="Rating">Unrated: no ranked hands yet.</Section>
+      <div className="grid gap-4 sm:grid-cols-4">
+        <Stat
+          label="Ranking points"
+          testId="ranking-points"
+          value={`${player.ranking.points}${player.ranking.position ? ` (#${player.ranking.position})` : ""}`}
+        />
+        <Stat
+          label="Rating"
+          testId="rating"
+          value={player.ranking.hands > 0 ? player.rating.score.toFixed(1) : "Unrated"}
+        />
+        <Stat label="Games played" testId="games-played" value={String(player.games.played)} />
+        <Stat label="Games won" testId="games-won" value={String(player.games.won)} />
       </div>
+      <section className="space-y-3">
+        <h2 className="text-xl font-semibold">Long games</h2>
+        {player.longGames.length === 0 ? (
+          <p className="text-sm text-stone-500">No long games played yet.</p>
+        ) : (
+          <ul className="space-y-2">
+            {player.longGames.map((game) => (
+              <li
+                key={game.matchId}
+                className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
+              >
+                <div className="text-stone-500">
+                  {when(game.endedAt)} · {game.hands} hands
+                  {game.endedReason && ` · ended by a moderator: ${game.endedReason}`}
+                </div>
+                <ol className="mt-1 flex flex-wrap gap-x-4">
+                  {game.standings.map((seat, place) => (
+                    <li key={seat.name} className={seat.you ? "font-semibold" : undefined}>
+                      {place + 1}. {seat.name} {seat.points}
+                      {seat.won && " 🏆"}
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-xl font-semibold">Recent hands</h2>
+        {player.recentHands.length === 0 ? (
+          <p className="text-sm text-stone-500">No hands played yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm" data-testid="recent-hands">
+            <tbody>
+              {player.recentHands.map((hand) => (
+                <tr key={`${hand.matchId}-${hand.number}`} className="border-t border-stone-200">
+                  <td className="py-1 text-stone-500">{when(hand.endedAt)}</td>
+                  <td>
+                    {kindName(hand.kind)}
+                    {hand.number > 1 && ` · hand ${hand.number}`}
+                  </td>
+                  <td>
+                    {hand.seats.map((seat) => (
+                      <span key={seat.name} className={`mr-3 ${seat.you ? "font-semibold" : ""}`}>
+                        {seat.name} {seat.score > 0 ? `+${seat.score}` : seat.score}
+                        {seat.winner && " 🏆"}
+                      </span>
+                    ))}
+                  </td>
+                  <td>
+                    <Link href={`/replay/${hand.matchId}`} className="text-emerald-800 underline">
+                      Replay
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
     </div>
   );
 }

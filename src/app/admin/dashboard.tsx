@@ -1,0 +1,350 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useTRPC, useTRPCClient } from "../trpc";
+import {
+  button,
+  ErrorText,
+  errorMessage,
+  input,
+  kindName,
+  Panel,
+  quietButton,
+  when,
+} from "../games/ui";
+
+type Tab = "users" | "matches" | "reports" | "audit";
+const TABS: [Tab, string][] = [
+  ["users", "Users"],
+  ["matches", "Matches"],
+  ["reports", "Reports"],
+  ["audit", "Audit log"],
+];
+
+/** Ban lengths offered, in minutes; null is until lifted. */
+const DURATIONS: [string, number | null][] = [
+  ["1 hour", 60],
+  ["1 day", 24 * 60],
+  ["7 days", 7 * 24 * 60],
+  ["30 days", 30 * 24 * 60],
+  ["Until lifted", null],
+];
+
+/** One small form per action: a reason (and more), then the mutation. */
+function useAction() {
+  const [error, setError] = useState<string | null>(null);
+  const run = (work: Promise<unknown>, done: () => unknown) => {
+    setError(null);
+    work.then(done, (failure: unknown) => setError(errorMessage(failure)));
+  };
+  return { error, run };
+}
+
+function Users({ isAdmin }: { isAdmin: boolean }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [query, setQuery] = useState("");
+  const users = useQuery(trpc.admin.users.queryOptions({ query }));
+  const { error, run } = useAction();
+  const ban = (userId: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const minutes = DURATIONS[Number(form.get("duration"))]![1];
+    run(client.admin.ban.mutate({ userId, reason: String(form.get("reason")), minutes }), () =>
+      users.refetch(),
+    );
+  };
+  return (
+    <Panel title="Users">
+      <input
+        aria-label="Search players"
+        placeholder="Search by name"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className={input}
+      />
+      <ErrorText message={error} />
+      <ul className="divide-y divide-stone-200">
+        {users.data?.map((user) => (
+          <li key={user.id} data-testid={`user-${user.name}`} className="space-y-2 py-3 text-sm">
+            <div className="flex flex-wrap items-center gap-3">
+              <Link
+                href={`/u/${encodeURIComponent(user.name)}`}
+                className="font-medium hover:underline"
+              >
+                {user.name}
+              </Link>
+              <span className="text-stone-500">{user.role.toLowerCase()}</span>
+              {user.bans.map((one) => (
+                <span key={one.id} className="rounded bg-red-100 px-2 text-red-800">
+                  {one.kind === "MODERATOR" ? "banned" : "matchmaking ban"} until {when(one.endsAt)}
+                  : {one.reason}
+                </span>
+              ))}
+              {isAdmin && (
+                <select
+                  aria-label={`Role of ${user.name}`}
+                  value={user.role}
+                  className={input}
+                  onChange={(event) =>
+                    run(
+                      client.admin.setRole.mutate({
+                        userId: user.id,
+                        role: event.target.value as "PLAYER" | "MODERATOR" | "ADMIN",
+                      }),
+                      () => users.refetch(),
+                    )
+                  }
+                >
+                  <option value="PLAYER">player</option>
+                  <option value="MODERATOR">moderator</option>
+                  <option value="ADMIN">admin</option>
+                </select>
+              )}
+            </div>
+            <form onSubmit={ban(user.id)} className="flex flex-wrap gap-2">
+              <input
+                name="reason"
+                aria-label={`Reason to ban ${user.name}`}
+                placeholder="Reason"
+                className={input}
+              />
+              <select name="duration" aria-label="Duration" className={input} defaultValue={1}>
+                {DURATIONS.map(([label], index) => (
+                  <option key={label} value={index}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className={quietButton}>
+                Ban
+              </button>
+              {user.bans.length > 0 && (
+                <button
+                  type="button"
+                  className={quietButton}
+                  onClick={() =>
+                    run(
+                      client.admin.unban.mutate({
+                        userId: user.id,
+                        reason: "lifted from the dashboard",
+                      }),
+                      () => users.refetch(),
+                    )
+                  }
+                >
+                  Lift bans
+                </button>
+              )}
+            </form>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function Matches() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [live, setLive] = useState(true);
+  const [open, setOpen] = useState<string | null>(null);
+  const matches = useQuery(trpc.admin.matches.queryOptions({ live }));
+  const detail = useQuery({
+    ...trpc.admin.match.queryOptions({ matchId: open ?? "" }),
+    enabled: open !== null,
+  });
+  const { error, run } = useAction();
+  const end = (matchId: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get("reason"));
+    run(client.admin.endMatch.mutate({ matchId, reason }), () => matches.refetch());
+  };
+  return (
+    <Panel title="Matches">
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={quietButton}
+          aria-pressed={live}
+          onClick={() => setLive(true)}
+        >
+          Live
+        </button>
+        <button
+          type="button"
+          className={quietButton}
+          aria-pressed={!live}
+          onClick={() => setLive(false)}
+        >
+          Past
+        </button>
+      </div>
+      <ErrorText message={error} />
+      <ul className="divide-y divide-stone-200 text-sm">
+        {matches.data?.map((match) => (
+          <li key={match.id} className="space-y-2 py-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                className="font-mono underline"
+                onClick={() => setOpen(open === match.id ? null : match.id)}
+              >
+                {match.id.slice(-8)}
+              </button>
+              <span>{kindName(match.kind)}</span>
+              <span className="text-stone-500">{match.status.toLowerCase()}</span>
+              <span>
+                {match.seats.map((seat) => seat.user?.name ?? `bot (${seat.bot})`).join(" · ")}
+              </span>
+              <span className="text-stone-500">{when(match.startedAt ?? match.createdAt)}</span>
+              {match.endedReason && (
+                <span className="text-red-700">ended: {match.endedReason}</span>
+              )}
+              {match.status !== "WAITING" && (
+                <Link
+                  href={match.status === "ENDED" ? `/replay/${match.id}` : `/play/${match.id}`}
+                  className="underline"
+                >
+                  {match.status === "ENDED" ? "replay" : "watch"}
+                </Link>
+              )}
+            </div>
+            {open === match.id && detail.data && (
+              <div className="rounded bg-stone-50 p-2">
+                <p>
+                  {detail.data._count.events} log entries · hands:{" "}
+                  {detail.data.hands
+                    .map((hand) => `#${hand.number} ${hand.scores.join("/")}`)
+                    .join(", ") || "none"}
+                </p>
+                {live && (
+                  <form onSubmit={end(match.id)} className="mt-2 flex gap-2">
+                    <input
+                      name="reason"
+                      aria-label="Reason to end the match"
+                      placeholder="Reason"
+                      className={input}
+                    />
+                    <button type="submit" className={quietButton}>
+                      End match
+                    </button>
+                  </form>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function Reports() {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [open, setOpen] = useState(true);
+  const reports = useQuery(trpc.admin.reports.queryOptions({ open }));
+  const { error, run } = useAction();
+  const resolve = (reportId: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const resolution = String(new FormData(event.currentTarget).get("resolution"));
+    run(client.admin.resolveReport.mutate({ reportId, resolution }), () => reports.refetch());
+  };
+  return (
+    <Panel title="Player reports">
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={quietButton}
+          aria-pressed={open}
+          onClick={() => setOpen(true)}
+        >
+          Open
+        </button>
+        <button
+          type="button"
+          className={quietButton}
+          aria-pressed={!open}
+          onClick={() => setOpen(false)}
+        >
+          Resolved
+        </button>
+      </div>
+      <ErrorText message={error} />
+      {reports.data?.length === 0 && <p className="text-sm text-stone-500">Nothing here.</p>}
+      <ul className="divide-y divide-stone-200 text-sm">
+        {reports.data?.map((report) => (
+          <li key={report.id} className="space-y-1 py-2">
+            <p>
+              <strong>{report.reporter.name}</strong> about <strong>{report.reported.name}</strong>{" "}
+              · {when(report.createdAt)}: {report.reason}
+            </p>
+            {report.resolution ? (
+              <p className="text-stone-600">
+                Resolved by {report.resolvedBy?.name}: {report.resolution}
+              </p>
+            ) : (
+              <form onSubmit={resolve(report.id)} className="flex gap-2">
+                <input
+                  name="resolution"
+                  aria-label="Resolution"
+                  placeholder="What was done"
+                  className={input}
+                />
+                <button type="submit" className={quietButton}>
+                  Resolve
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function Audit() {
+  const trpc = useTRPC();
+  const entries = useQuery(trpc.admin.audit.queryOptions());
+  return (
+    <Panel title="Audit log">
+      <ul className="divide-y divide-stone-200 text-sm">
+        {entries.data?.map((entry) => (
+          <li key={entry.id} className="py-1">
+            <span className="text-stone-500">{when(entry.createdAt)}</span>{" "}
+            <strong>{entry.actor.name}</strong> {entry.action}: {entry.detail}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
+  const [tab, setTab] = useState<Tab>("users");
+  return (
+    <div className="space-y-4">
+      <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
+      <nav className="flex gap-2">
+        {TABS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={tab === value}
+            className={tab === value ? button : quietButton}
+            onClick={() => setTab(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      {tab === "users" && <Users isAdmin={isAdmin} />}
+      {tab === "matches" && <Matches />}
+      {tab === "reports" && <Reports />}
+      {tab === "audit" && <Audit />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+
+// Small pieces shared by the games, agora, history and admin pages.
+
+export const button =
+  "rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800 disabled:opacity-60";
+export const quietButton =
+  "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100 disabled:opacity-60";
+export const input =
+  "rounded-md border border-stone-300 bg-white px-3 py-2 outline-none focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20";
+
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ErrorText({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const KIND_NAMES: Record<string, string> = {
+  FRIENDLY_SINGLE: "Friendly hand",
+  FRIENDLY_LONG: "Long game",
+  COMPETITIVE: "Agora",
+  PRACTICE: "Practice",
+};
+
+export function kindName(kind: string): string {
+  return KIND_NAMES[kind] ?? kind;
+}
+
+export function when(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—";
+}

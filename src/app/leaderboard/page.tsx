@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { db } from "@/server/db/client";
+import { leaderboard } from "@/server/games/profile";
+
+export const metadata: Metadata = { title: "Leaderboard" };
+
+type Props = { searchParams: Promise<{ by?: string }> };
+
+export default async function LeaderboardPage({ searchParams }: Props) {
+  const by = (await searchParams).by === "rating" ? "rating" : "points";
+  const rows = await leaderboard(db(), by);
+  const tab = (value: "points" | "rating", label: string) => (
+    <Link
+      href={`/leaderboard?by=${value}`}
+      aria-current={by === value ? "page" : undefined}
+      className="rounded-md px-3 py-1.5 font-medium aria-[current=page]:bg-emerald-700 aria-[current=page]:text-white"
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight">Leaderboard</h1>
+      <p className="text-stone-600">
+        The agora ranking adds up the points scored in ranked hands. The rating estimates skill from
+        who finished ahead of whom, and pairs players of a level.
+      </p>
+      <nav className="flex gap-2 text-sm">
+        {tab("points", "Ranking points")}
+        {tab("rating", "Rating")}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="text-stone-500">Nobody has played a ranked hand yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-stone-500">
+            <tr>
+              <th className="py-1">#</th>
+              <th>Player</th>
+              <th className="text-right">Points</th>
+              <th className="text-right">Rating</th>
+              <th className="text-right">Hands</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name} className="border-t border-stone-200">
+                <td className="py-1">{row.place}</td>
+                <td>
+                  <Link href={`/u/${encodeURIComponent(row.name)}`} className="hover:underline">
+                    {row.name}
+                  </Link>
+                </td>
+                <td className="text-right">{row.points}</td>
+                <td className="text-right">{row.rating.toFixed(1)}</td>
+                <td className="text-right">{row.hands}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
