@@ -170,6 +170,7 @@ class RankProgramme {
   /** per processing index and suit: table cards seen once that suit is done */
   private readonly tableSeen: number[][];
   private readonly mayStayCache = new Map<number, number>();
+  private readonly movingCache = new Map<number, number>();
   /** per suit: whether a run can cross the cut at all */
   readonly crossable: boolean[];
   /** per suit: whether a run there could be longer than the limit, so lengths are tracked */
@@ -309,10 +310,12 @@ class RankProgramme {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
               const value = entry.value + option.gain;
-              if (!this.canReachGoal(value, this.mayStay(nextExtra), i, s)) continue;
+              const nextKey = key + (option.next - id) * POW[s]!;
+              const pending = this.mayStay(nextExtra) - this.surelyMoving(nextKey, i, s);
+              if (!this.canReachGoal(value, pending, i, s)) continue;
               let bucket = next.get(nextExtra);
               if (!bucket) next.set(nextExtra, (bucket = new Map()));
-              upsert(bucket, key + (option.next - id) * POW[s]!, value, entry, option);
+              upsert(bucket, nextKey, value, entry, option);
             }
           }
         }
@@ -327,7 +330,9 @@ class RankProgramme {
         if (kept < 0) continue;
         for (const [key, entry] of entries) {
           const value = entry.value + kept;
-          if (this.canReachGoal(value, 0, i, LAST_SUIT)) upsert(layer, key, value, entry, null);
+          const pending = -this.surelyMoving(key, i, LAST_SUIT);
+          if (this.canReachGoal(value, pending, i, LAST_SUIT))
+            upsert(layer, key, value, entry, null);
         }
       }
     }
@@ -346,14 +351,44 @@ class RankProgramme {
    * Whether a state worth `value` once suit s of processing index i is done
    * can still reach the goal: enough own cards left to place, and not more
    * table cards moved than allowed. A table card is surely moved once it is
-   * seen and not kept, unless it waits in a set that may still keep it
-   * (`pending`).
+   * seen and not kept, unless it waits in a set that may still keep it;
+   * `pending` is those set cards less the cards ahead that will surely move.
    */
   private canReachGoal(value: number, pending: number, i: number, s: number): boolean {
     if (!this.goal) return true;
     const placed = Math.floor(value / PLACED_WEIGHT);
     const moved = this.tableSeen[i]![s]! - (value % PLACED_WEIGHT) - pending;
     return placed + this.ownLeft[i]![s]! >= this.goal.placed && moved <= this.goal.moved;
+  }
+
+  /**
+   * Cards still ahead of original runs that some closed meld or a set was
+   * matched to: no open run continues them, so they will all move. Suits up
+   * to s have done processing index i, the others only the index before.
+   */
+  private surelyMoving(key: number, i: number, s: number): number {
+    if (!this.goal) return 0;
+    let count = 0;
+    for (let t = 0; t < SUIT_COUNT; t++) {
+      const at = t <= s ? i : i - 1;
+      if (at < 0) continue;
+      const id = digit(key, t);
+      const memo = (at * SUIT_COUNT + t) * ID_BASE + id;
+      let n = this.movingCache.get(memo);
+      if (n === undefined) {
+        n = 0;
+        const { runs, status } = this.states[id]!;
+        for (let j = 0; j < status.length; j += 2) {
+          const origin = status[j]!;
+          const info = this.runInfo.get(origin)!;
+          if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
+            n += Math.max(0, info.last - at);
+        }
+        this.movingCache.set(memo, n);
+      }
+      count += n;
+    }
+    return count;
   }
 
   /** Set cards of a rank's profile that a set may still keep where they are. */
