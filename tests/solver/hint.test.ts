@@ -125,6 +125,19 @@ describe("§5.3 the hint: the rules' own examples", () => {
   });
 });
 
+describe("the hint when not every own card fits", () => {
+  for (const rules of BOTH) {
+    it(`§3.2 [${rules.id}] the second 7♣ has no place once the first completes the set`, () => {
+      const table = tableOf("7H 7S 7D");
+      const own = cards("7C 7C");
+      const result = hint(rules, table, own);
+      expect(result.placed.length).toBe(1);
+      expect(result.moved).toBe(0);
+      expectPlanReplays(rules, table, own, result);
+    });
+  }
+});
+
 describe("the hint refuses bad input with a typed error", () => {
   it("a card listed twice", () => {
     const table = tableOf("5C 6C 7C");
