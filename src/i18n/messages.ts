@@ -4,21 +4,10 @@
 import type { Locale } from "./locale";
 
 const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES_EN = [
-  "Ace",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-  "10",
-  "Jack",
-  "Queen",
-  "King",
-];
+/** A rank's name: the Ace and the court cards have names, the others are their number. */
+function rankName(rank: number, [ace, jack, queen, king]: readonly string[]): string {
+  return rank === 1 ? ace! : rank > 10 ? [jack, queen, king][rank - 11]! : String(rank);
+}
 
 const en = {
   language: "Language",
@@ -26,7 +15,7 @@ const en = {
   nav: { practice: "Practice", rules: "Rules" },
   card: {
     name: (rank: number, suit: "S" | "H" | "D" | "C") =>
-      `${RANK_NAMES_EN[rank - 1]} of ${SUIT_NAMES_EN[suit]}`,
+      `${rankName(rank, ["Ace", "Jack", "Queen", "King"])} of ${SUIT_NAMES_EN[suit]}`,
     onTrial: (who: string) => `on trial for ${who}`,
     heldBy: (who: string) => `held by ${who}`,
     reservedFor: (who: string) => `reserved for ${who}`,
@@ -163,28 +152,14 @@ const en = {
 export type Messages = typeof en;
 
 const SUIT_NAMES_IT = { S: "picche", H: "cuori", D: "quadri", C: "fiori" };
-const RANK_NAMES_IT = [
-  "Asso",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-  "10",
-  "Fante",
-  "Donna",
-  "Re",
-];
 
 const it: Messages = {
   language: "Lingua",
   languageNames: { en: "English", it: "Italiano" },
   nav: { practice: "Allenamento", rules: "Regole" },
   card: {
-    name: (rank, suit) => `${RANK_NAMES_IT[rank - 1]} di ${SUIT_NAMES_IT[suit]}`,
+    name: (rank, suit) =>
+      `${rankName(rank, ["Asso", "Fante", "Donna", "Re"])} di ${SUIT_NAMES_IT[suit]}`,
     onTrial: (who) => `in prova per ${who}`,
     heldBy: (who) => `tenuta da ${who}`,
     reservedFor: (who) => `riservata a ${who}`,

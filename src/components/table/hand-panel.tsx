@@ -6,20 +6,10 @@
 import type { CardId } from "@/engine/cards";
 import { rankOf, suitOf } from "@/engine/cards";
 import { useMessages } from "@/i18n/client";
-import type { Destination, Source } from "./actions";
-import { DropZone, PickableCard } from "./pieces";
+import { DropZone, ownCardLook, PickableCard, type TableUi } from "./pieces";
 import type { HandSort } from "./hand-order";
 
-interface Shared {
-  selected: Source | null;
-  pendingCards: Set<CardId>;
-  refusedCard: CardId | null;
-  fourColour: boolean;
-  onSelect: (source: Source) => void;
-  onChoose: (dest: Destination) => void;
-}
-
-export function StagingArea({ staging, ui }: { staging: CardId[]; ui: Shared }) {
+export function StagingArea({ staging, ui }: { staging: CardId[]; ui: TableUi }) {
   const t = useMessages();
   return (
     <DropZone
@@ -38,12 +28,7 @@ export function StagingArea({ staging, ui }: { staging: CardId[]; ui: Shared }) 
             source={{ from: "staging", card }}
             label={`${t.staging.title}: ${t.card.name(rankOf(card), suitOf(card))}`}
             onSelect={ui.onSelect}
-            look={{
-              fourColour: ui.fourColour,
-              selected: ui.selected?.from === "staging" && ui.selected.card === card,
-              pending: ui.pendingCards.has(card),
-              refused: ui.refusedCard === card,
-            }}
+            look={ownCardLook(ui, "staging", card)}
           />
         ))
       )}
@@ -62,7 +47,7 @@ export function HandRow({
   sort: HandSort;
   onSort: (sort: HandSort) => void;
   onNudge: (card: CardId, step: -1 | 1) => void;
-  ui: Shared;
+  ui: TableUi;
 }) {
   const t = useMessages();
   const sorts: [HandSort, string][] = [
@@ -116,7 +101,7 @@ function HandCard({
   onNudge,
 }: {
   card: CardId;
-  ui: Shared;
+  ui: TableUi;
   onNudge: (card: CardId, step: -1 | 1) => void;
 }) {
   const t = useMessages();
@@ -140,12 +125,7 @@ function HandCard({
           }
           return false;
         }}
-        look={{
-          fourColour: ui.fourColour,
-          selected: ui.selected?.from === "hand" && ui.selected.card === card,
-          pending: ui.pendingCards.has(card),
-          refused: ui.refusedCard === card,
-        }}
+        look={ownCardLook(ui, "hand", card)}
       />
     </DropZone>
   );

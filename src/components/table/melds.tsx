@@ -3,26 +3,13 @@
 // The table: melds in a wrapping grid (never overlapping, at any width), each meld
 // a row of overlapping cards, marked by who is reworking it and whether it is safe.
 
-import type { Seat } from "@/engine/state";
 import type { HandView, MeldView } from "@/engine/views";
-import type { CardId } from "@/engine/cards";
 import { rankOf, suitOf } from "@/engine/cards";
 import { useMessages } from "@/i18n/client";
-import type { Destination, Source } from "./actions";
 import { seatColour } from "./card";
-import { DropZone, PickableCard } from "./pieces";
+import { DropZone, PickableCard, type TableUi } from "./pieces";
 
-export interface TableCallbacks {
-  selected: Source | null;
-  pendingCards: Set<CardId>;
-  refusedCard: CardId | null;
-  fourColour: boolean;
-  nameOf: (seat: Seat) => string;
-  onSelect: (source: Source) => void;
-  onChoose: (dest: Destination) => void;
-}
-
-export function TableArea({ view, ui }: { view: HandView; ui: TableCallbacks }) {
+export function TableArea({ view, ui }: { view: HandView; ui: TableUi }) {
   const t = useMessages();
   return (
     <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
@@ -42,7 +29,7 @@ export function TableArea({ view, ui }: { view: HandView; ui: TableCallbacks }) 
   );
 }
 
-function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableCallbacks }) {
+function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi }) {
   const t = useMessages();
   const worker = meld.openPlays[0];
   const area =

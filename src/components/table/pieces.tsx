@@ -6,8 +6,31 @@
 
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import type { KeyboardEvent, ReactNode } from "react";
+import type { CardId } from "@/engine/cards";
+import type { Seat } from "@/engine/state";
 import { type Destination, destinationId, type Source, sourceId } from "./actions";
 import { CardFace, type CardLook } from "./card";
+
+/** What every part of the table needs to draw cards and turn gestures into moves. */
+export interface TableUi {
+  selected: Source | null;
+  pendingCards: Set<CardId>;
+  refusedCard: CardId | null;
+  fourColour: boolean;
+  nameOf: (seat: Seat) => string;
+  onSelect: (source: Source) => void;
+  onChoose: (dest: Destination) => void;
+}
+
+/** How one of the player's own cards looks: selected, waiting for the server, refused. */
+export function ownCardLook(ui: TableUi, from: Source["from"], card: CardId): CardLook {
+  return {
+    fourColour: ui.fourColour,
+    selected: ui.selected?.from === from && ui.selected.card === card,
+    pending: ui.pendingCards.has(card),
+    refused: ui.refusedCard === card,
+  };
+}
 
 export function PickableCard({
   source,

@@ -3,7 +3,7 @@
 // The buttons (enabled only when the rules allow), the running clocks and the
 // player's settings.
 
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
 import { useMessages } from "@/i18n/client";
@@ -12,6 +12,7 @@ import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
 import type { TableSettings } from "./settings";
 
+const PLAIN = "bg-white ring-1 ring-stone-300";
 const BUTTON =
   "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
 
@@ -26,6 +27,7 @@ export function ActionButtons({
 }) {
   const t = useMessages();
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const act = { allowed, dispatch };
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button
@@ -37,57 +39,27 @@ export function ActionButtons({
       >
         {stockCount > 0 ? t.stock.label(stockCount) : t.stock.empty}
       </button>
-      <button
-        type="button"
-        className={`${BUTTON} bg-emerald-700 text-white`}
-        disabled={!allowed.lay}
-        onClick={() => dispatch({ do: "lay" })}
-      >
+      <ActionButton command={{ do: "lay" }} style="bg-emerald-700 text-white" {...act}>
         {t.actions.lay}
-      </button>
-      <button
-        type="button"
-        className={`${BUTTON} bg-white ring-1 ring-stone-300`}
-        disabled={!allowed.end}
-        onClick={() => dispatch({ do: "end" })}
-      >
+      </ActionButton>
+      <ActionButton command={{ do: "end" }} style={PLAIN} {...act}>
         {t.actions.end}
-      </button>
-      <button
-        type="button"
-        className={`${BUTTON} bg-white ring-1 ring-stone-300`}
-        disabled={!allowed.cancel}
-        onClick={() => dispatch({ do: "cancel" })}
-      >
+      </ActionButton>
+      <ActionButton command={{ do: "cancel" }} style={PLAIN} {...act}>
         {t.actions.cancel}
-      </button>
-      <button
-        type="button"
-        className={`${BUTTON} bg-red-600 font-bold text-white`}
-        disabled={!allowed.stop}
-        data-testid="action-stop"
-        onClick={() => dispatch({ do: "stop" })}
-      >
+      </ActionButton>
+      <ActionButton command={{ do: "stop" }} style="bg-red-600 font-bold text-white" {...act}>
         {t.actions.stop}
-      </button>
+      </ActionButton>
       {allowed.giveup && (
-        <button
-          type="button"
-          className={`${BUTTON} bg-white ring-1 ring-red-300`}
-          data-testid="action-giveup"
-          onClick={() => dispatch({ do: "giveup" })}
-        >
+        <ActionButton command={{ do: "giveup" }} style="bg-white ring-1 ring-red-300" {...act}>
           {t.actions.giveUp}
-        </button>
+        </ActionButton>
       )}
       {allowed.release && (
-        <button
-          type="button"
-          className={`${BUTTON} bg-white ring-1 ring-stone-300`}
-          onClick={() => dispatch({ do: "release" })}
-        >
+        <ActionButton command={{ do: "release" }} style={PLAIN} {...act}>
           {t.actions.release}
-        </button>
+        </ActionButton>
       )}
       <span className="ml-auto flex gap-2">
         {confirmLeave ? (
@@ -128,6 +100,35 @@ export function ActionButtons({
         )}
       </span>
     </div>
+  );
+}
+
+type ButtonCommand = Extract<Command, { do: keyof Allowed }>;
+
+/** A button for one command, enabled only when the rules allow it. */
+function ActionButton({
+  command,
+  style,
+  allowed,
+  dispatch,
+  children,
+}: {
+  command: ButtonCommand;
+  style: string;
+  allowed: Allowed;
+  dispatch: (command: Command) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${BUTTON} ${style}`}
+      disabled={!allowed[command.do]}
+      data-testid={`action-${command.do}`}
+      onClick={() => dispatch(command)}
+    >
+      {children}
+    </button>
   );
 }
 
