@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { connect, eventually, liveDatabase, liveServer, newPlayer } from "./harness";
 import { hiddenCardLeaks } from "./hidden";
-import { playRandomly, seatedTable } from "./table";
+import { playRandomly, seatedTable, send, sendPaced } from "./table";
 
 const { url, db } = await liveDatabase();
 const server = await liveServer(url);
@@ -12,7 +12,7 @@ describe("live play", () => {
     try {
       for (const [seat, { received }] of table.seats.entries()) {
         const first = received.find((r) => r.message.type === "snapshot" && r.message.view);
-        expect(first?.message.type === "snapshot" && first.message.view?.you?.seat).toBe(seat);
+        expect(first?.message.type === "snapshot" && first.message.view?.hand.you?.seat).toBe(seat);
       }
       const info = await table.seats[0]!.client.trpc.match.get.query({ matchId: table.matchId });
       expect(info).toMatchObject({ status: "PLAYING", you: 0 });
@@ -54,6 +54,35 @@ describe("live play", () => {
       expect(hiddenCardLeaks(frames, spectator.frames)).toEqual([]);
     } finally {
       await Promise.all([table.close(), spectator.close()]);
+    }
+  });
+
+  it("§11.3/§13 a whole hand: random legal play until two seats leave; the survivor wins, the match ends with its result, and nothing more is accepted", async () => {
+    const table = await seatedTable(server, db, 9);
+    try {
+      await playRandomly(table, 120);
+      const [a, b, c] = table.seats;
+      for (const seat of [b!, c!])
+        expect(await sendPaced(seat, table.matchId, { do: "leave" })).toMatchObject({ ok: true });
+      await eventually(() => table.seats.every((seat) => seat.bot.over), "the end of the match");
+      const info = await a!.client.trpc.match.get.query({ matchId: table.matchId });
+      expect(info).toMatchObject({ status: "ENDED", result: { reason: "hand", winner: 0 } });
+      const stored = await db.match.findUniqueOrThrow({
+        where: { id: table.matchId },
+        include: { hands: true, seats: { orderBy: { seat: "asc" } } },
+      });
+      expect(stored.hands).toMatchObject([{ number: 1, winner: 0, reason: "survivor" }]);
+      expect(stored.seats.map((seat) => seat.points)).toEqual(stored.hands[0]!.scores);
+      expect(stored.seats.map((seat) => seat.won)).toEqual([true, false, false]);
+      expect(await send(a!, table.matchId, { do: "draw" })).toMatchObject({
+        ok: false,
+        code: "CONFLICT",
+        message: "This match has ended.",
+      });
+      const frames = table.seats.map((seat) => seat.client.frames);
+      expect(hiddenCardLeaks(frames)).toEqual([]);
+    } finally {
+      await table.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import { send, seatedTable } from "./table";
 const { url, db } = await liveDatabase();
 const server = await liveServer(url);
 
-const draw = { name: "draw", input: {} } as const;
+const draw = { do: "draw" } as const;
 
 /** The seat's view after `action` was refused: unchanged. */
 async function hasNotMoved(table: Awaited<ReturnType<typeof seatedTable>>, before: number) {
@@ -22,7 +22,7 @@ describe("refusals", () => {
     try {
       const [a] = table.seats;
       const before = a!.bot.lastEventId;
-      const outcome = await send(a!, table.matchId, { name: "unstage", input: { card: 5 } });
+      const outcome = await send(a!, table.matchId, { do: "unstage", card: 5 });
       expect(outcome).toMatchObject({ ok: false, code: "CONFLICT", engineCode: "card-not-here" });
       expect(outcome.ok || outcome.message).toMatch(/not in your staging area/);
       await hasNotMoved(table, before);
@@ -37,10 +37,10 @@ describe("refusals", () => {
       const [a] = table.seats;
       const before = a!.bot.lastEventId;
       for (const input of [{ card: 104 }, { card: -1 }, { card: "7C" }, {}]) {
-        const outcome = await send(a!, table.matchId, { name: "stage", input });
+        const outcome = await send(a!, table.matchId, { do: "stage", ...input });
         expect(outcome).toMatchObject({ ok: false, code: "BAD_REQUEST" });
       }
-      const badMeld = await send(a!, table.matchId, { name: "add", input: { card: 3, meld: "x" } });
+      const badMeld = await send(a!, table.matchId, { do: "add", card: 3, meld: "x" });
       expect(badMeld).toMatchObject({ ok: false, code: "BAD_REQUEST" });
       const badSeat = await send(a!, table.matchId, draw, 3);
       expect(badSeat).toMatchObject({ ok: false, code: "BAD_REQUEST" });

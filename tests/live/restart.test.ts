@@ -49,9 +49,9 @@ describe("restarts", () => {
       // Seat 0 opens a play (a staged card): its 40 s must survive the crash.
       const act = async (
         name: "cancel" | "draw" | "stage",
-        input: Record<string, unknown> = {},
+        fields: Record<string, unknown> = {},
       ) => {
-        const outcome = await sendPaced(a!, table.matchId, { name, input });
+        const outcome = await sendPaced(a!, table.matchId, { do: name, ...fields });
         if (!outcome.ok) throw new Error(outcome.message);
         accepted.push(outcome.eventId);
         await eventually(() => a!.bot.lastEventId >= Number(outcome.eventId), `${name} heard`);

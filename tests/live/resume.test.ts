@@ -5,7 +5,7 @@ import { followSeat, seatedTable, sendPaced, type Received, type SeatClient } fr
 const { url, db } = await liveDatabase();
 const server = await liveServer(url);
 
-const draw = { name: "draw", input: {} } as const;
+const draw = { do: "draw" } as const;
 
 /** Event ids a seat received after its first snapshot, in order. */
 function eventIds(received: Received[]): number[] {
@@ -79,7 +79,7 @@ describe("reconnect and resume", () => {
       await eventually(() => resumed.length > 0, "the snapshot");
       expect(resumed[0]).toMatchObject({
         id: String(a!.bot.lastEventId),
-        message: { type: "snapshot", view: { you: { seat: 0 } } },
+        message: { type: "snapshot", view: { hand: { you: { seat: 0 } } } },
       });
       again.unsubscribe();
     } finally {

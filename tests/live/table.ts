@@ -5,7 +5,8 @@ import { mulberry32 } from "@/engine/rng";
 import type { Db } from "@/server/db/client";
 import type { StreamMessage } from "@/server/matches/live-match";
 import type { AppRouter } from "@/server/routers/_app";
-import { BotSeat, type BotAction } from "../../bench/live-bot";
+import type { Command } from "@/engine/commands";
+import { BotSeat } from "../../bench/live-bot";
 import {
   connect,
   eventually,
@@ -67,18 +68,22 @@ export type Outcome =
   | { ok: true; eventId: string }
   | { ok: false; code: string; engineCode: string | null; message: string };
 
+/** An action as a client sends it: the command's name picks the mutation, its fields the input. */
+export type Action = { do: Command["do"] } & Record<string, unknown>;
+
 /** Sends one action for the seat; a refusal comes back as data, not as a throw. */
 export async function send(
   seat: SeatClient,
   matchId: string,
-  action: BotAction,
+  action: Action,
   seatNumber = seat.bot.seat,
 ): Promise<Outcome> {
-  const mutation = seat.client.trpc.match[action.name] as unknown as {
+  const { do: name, ...fields } = action;
+  const mutation = seat.client.trpc.match[name as "draw"] as unknown as {
     mutate: (input: unknown) => Promise<{ ok: true; eventId: string }>;
   };
   try {
-    return await mutation.mutate({ matchId, seat: seatNumber, ...action.input });
+    return await mutation.mutate({ matchId, seat: seatNumber, ...fields });
   } catch (error) {
     if (!(error instanceof TRPCClientError)) throw error;
     const data = (error as TRPCClientError<AppRouter>).data;
@@ -92,7 +97,7 @@ export async function send(
 }
 
 /** As `send`, but waits out the seat's rate limit: the test's bots are faster than players. */
-export async function sendPaced(seat: SeatClient, matchId: string, action: BotAction) {
+export async function sendPaced(seat: SeatClient, matchId: string, action: Action) {
   for (;;) {
     const outcome = await send(seat, matchId, action);
     if (outcome.ok || outcome.code !== "TOO_MANY_REQUESTS") return outcome;
@@ -100,7 +105,7 @@ export async function sendPaced(seat: SeatClient, matchId: string, action: BotAc
   }
 }
 
-/** Random actions from the three seats in turn until `count` were sent or the hand ended. */
+/** Random legal actions from the three seats in turn until `count` were sent or the game ended. */
 export async function playRandomly(
   table: { matchId: string; seats: SeatClient[] },
   count: number,
@@ -111,6 +116,7 @@ export async function playRandomly(
     const seat = table.seats[i % 3]!;
     if (seat.bot.over) continue;
     const action = seat.bot.next();
+    if (!action) continue;
     const outcome = await sendPaced(seat, table.matchId, action);
     if (outcome.ok) {
       accepted.push(outcome.eventId);
@@ -119,10 +125,7 @@ export async function playRandomly(
         () => seat.bot.lastEventId >= Number(outcome.eventId),
         "the action's events",
       );
-    } else {
-      seat.bot.refused(action);
-      refused.push(outcome);
-    }
+    } else refused.push(outcome);
   }
   return { accepted, refused };
 }

@@ -1,26 +1,27 @@
-// The server's one door to the rules engine (src/engine). The engine's API is still growing
-// (timers, endings, absence and the game above the hand are on their way), so every use of it
-// from the server goes through this module and an API change lands here alone.
+// The server's one door to the rules engine (src/engine): every use of the engine from the
+// server goes through this module, so a change of the engine's API lands here alone. A match
+// runs the engine's game (§13): a single hand, or a long game of hands with a pause between.
 
 import {
-  advance,
-  apply,
+  advanceGame as advanceEngineGame,
+  applyGame,
   eventsFor,
-  newHand,
-  nextDeadline,
-  spectatorView,
-  viewFor,
+  gameViewFor,
+  newGame,
+  nextGameDeadline,
   type Command,
   type EngineEvent,
-  type HandState,
-  type HandView,
+  type GameKind,
+  type GameState as EngineGameState,
+  type GameView as EngineGameView,
+  type HandOutcome,
   type Rejection,
 } from "@/engine";
 
-export type GameState = HandState;
+export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;
-export type GameView = HandView;
-export type { Command, Rejection };
+export type GameView = EngineGameView;
+export type { Command, GameKind, HandOutcome, Rejection };
 
 export const SEAT_COUNT = 3;
 
@@ -30,12 +31,17 @@ export type Millis = number;
 export type Applied =
   { ok: true; state: GameState; events: GameEvent[] } | { ok: false; rejection: Rejection };
 
+/** The engine's kind of game for a match of the given kind (MatchKind in the schema). */
+export function gameKindOf(matchKind: string): GameKind {
+  return matchKind === "FRIENDLY_LONG" ? "long" : "single";
+}
+
 /** A new game dealt from `seed`, its clock at 0. */
-export function startGame(seed: number): GameState {
-  const created = newHand({ seed, now: 0 });
+export function startGame(seed: number, kind: GameKind = "single"): GameState {
+  const created = newGame({ kind, seed, now: 0 });
   // Only a programming error (a non-integer seed) can fail here.
   if (!created.ok) throw new Error(created.error);
-  return created.state;
+  return created.game;
 }
 
 export function applyCommand(
@@ -44,17 +50,22 @@ export function applyCommand(
   command: Command,
   now: Millis,
 ): Applied {
-  return apply(state, seat, command, now);
+  const applied = applyGame(state, seat, command, now);
+  return applied.ok ? { ok: true, state: applied.game, events: applied.events } : applied;
 }
 
 /** Fires the engine's timers due by `now`. */
-export function advanceGame(state: GameState, now: Millis) {
-  return advance(state, now);
+export function advanceGame(
+  state: GameState,
+  now: Millis,
+): { state: GameState; events: GameEvent[] } {
+  const { game, events } = advanceEngineGame(state, now);
+  return { state: game, events };
 }
 
 /** When the engine next needs `advanceGame`, or null. */
 export function wakeUpAt(state: GameState): Millis | null {
-  return nextDeadline(state);
+  return nextGameDeadline(state);
 }
 
 /** The last instant the game was advanced to. */
@@ -64,15 +75,15 @@ export function clockOf(state: GameState): Millis {
 
 /** The id of the last event the game has emitted (0 before any). */
 export function lastEventIdOf(state: GameState): number {
-  return state.nextEventId - 1;
+  return state.hand.nextEventId - 1;
 }
 
 export function seatView(state: GameState, seat: number): GameView {
-  return viewFor(state, seat);
+  return gameViewFor(state, seat);
 }
 
 export function publicView(state: GameState): GameView {
-  return spectatorView(state);
+  return gameViewFor(state, null);
 }
 
 /** The events as one seat may see them (others' drawn cards hidden); null for spectators. */
@@ -87,10 +98,20 @@ export function presenceCommand(present: boolean): Command {
 
 /** Whether the engine counts the seat as showing up (§11). */
 export function isPresent(state: GameState, seat: number): boolean {
-  return state.players[seat]?.present ?? false;
+  return state.awaySince[seat] === null;
 }
 
-/** The game's outcome once it is over (winner, reason, scores), else null. */
+/** The hands finished so far, in order. */
+export function finishedHands(state: GameState): { number: number; outcome: HandOutcome }[] {
+  return state.hands;
+}
+
+/** The game's result once it is over (reason, winner or draw, each seat's total), else null. */
 export function outcomeOf(state: GameState) {
-  return state.outcome;
+  return state.result && { ...state.result, totals: [...state.totals] };
+}
+
+/** Whether the seat left the game or its last hand (§11, §13). */
+export function hasLeft(state: GameState, seat: number): boolean {
+  return state.leftGame[seat] === true || state.hand.players[seat]?.status === "left";
 }

@@ -11,6 +11,8 @@ import {
   isPresent,
   lastEventIdOf,
   outcomeOf,
+  finishedHands,
+  gameKindOf,
   presenceCommand,
   projectEvents,
   publicView,
@@ -43,6 +45,8 @@ export function botHolderId(matchId: string, seat: number): string {
 /** What anyone may know about a match: who sits where, and how it stands. */
 export type MatchInfo = {
   id: string;
+  /** MatchKind: FRIENDLY_SINGLE, FRIENDLY_LONG, COMPETITIVE, PRACTICE. */
+  kind: string;
   status: MatchStatus;
   rules: string;
   seats: (SeatHolder | null)[];
@@ -118,7 +122,7 @@ export class LiveMatch {
   ): LiveMatch {
     const match = new LiveMatch(deps, info);
     if (info.status === "WAITING" || seed === null) return match;
-    let state = startGame(seed);
+    let state = startGame(seed, gameKindOf(info.kind));
     for (const entry of entries) {
       const next = replayEntry(state, entry);
       state = next.state;
@@ -229,9 +233,17 @@ export class LiveMatch {
     };
   }
 
-  /** After a restart every seat counts as just gone; its 90 s of absence start now. */
+  /**
+   * After a restart every seat counts as just gone; its 90 s of absence start now. A game
+   * that ended just before a crash, its results not stored yet, is closed now.
+   */
   async resume(): Promise<void> {
     await this.run(async () => {
+      const outcome = this.state && outcomeOf(this.state);
+      if (this.state && this.info.status === "PLAYING") {
+        await this.recordHands(finishedHands(this.state));
+        if (outcome) return this.end(outcome);
+      }
       for (let seat = 0; seat < SEAT_COUNT; seat++) {
         if (this.connections[seat] === 0) await this.sendPresence(seat, false);
       }
@@ -266,7 +278,7 @@ export class LiveMatch {
       where: { id: this.id },
       data: { status: "PLAYING", seed, startedAt },
     });
-    this.state = startGame(seed);
+    this.state = startGame(seed, gameKindOf(this.info.kind));
     this.virtualAt = 0;
     this.wallAt = performance.now();
     this.info = { ...this.info, status: "PLAYING", startedAt };
@@ -297,15 +309,34 @@ export class LiveMatch {
     };
     await this.deps.log.append(entry);
     this.seq = entry.seq;
+    const previous = this.state;
     this.state = next;
     this.remember(events);
     this.publishEvents(events);
+    const hands = finishedHands(next).slice(previous ? finishedHands(previous).length : 0);
+    if (hands.length > 0) await this.recordHands(hands);
     const outcome = outcomeOf(next);
     if (outcome) await this.end(outcome);
     else this.arm();
   }
 
-  /** The hand is over: the match ends, with the hand's result and each seat's points. */
+  /** Each finished hand's scores (§12), as the hand ends. */
+  private async recordHands(hands: ReturnType<typeof finishedHands>) {
+    if (hands.length === 0) return;
+    await this.deps.db.handResult.createMany({
+      data: hands.map(({ number, outcome }) => ({
+        matchId: this.id,
+        number,
+        scores: outcome.scores,
+        winner: outcome.winner,
+        reason: outcome.reason,
+        endedAt: new Date(),
+      })),
+      skipDuplicates: true,
+    });
+  }
+
+  /** The game is over: the match ends, with its result and each seat's total. */
   private async end(result: NonNullable<ReturnType<typeof outcomeOf>>) {
     const endedAt = new Date();
     const { db } = this.deps;
@@ -315,17 +346,7 @@ export class LiveMatch {
         // The engine's state is plain JSON-safe data by design.
         data: { status: "ENDED", endedAt, result: result as unknown as Prisma.InputJsonObject },
       }),
-      db.handResult.create({
-        data: {
-          matchId: this.id,
-          number: 1,
-          scores: result.scores,
-          winner: result.winner,
-          reason: result.reason,
-          endedAt,
-        },
-      }),
-      ...result.scores.map((points, seat) =>
+      ...result.totals.map((points, seat) =>
         db.matchSeat.updateMany({
           where: { matchId: this.id, seat },
           data: { points, won: result.winner === seat },

@@ -26,6 +26,7 @@ const matchInclude = { seats: { include: { user: { select: { name: true } } } } 
 
 type MatchRow = {
   id: string;
+  kind: string;
   status: MatchInfo["status"];
   rules: string;
   seed: number | null;
@@ -48,8 +49,8 @@ function infoOf(row: MatchRow): MatchInfo {
     // A bot's seat (no user, see MatchSeat.bot) is held under an id no session has.
     else if (bot) seats[seat] = { userId: botHolderId(row.id, seat), name: `Bot ${seat}` };
   }
-  const { id, status, rules, createdAt, startedAt, endedAt, result } = row;
-  return { id, status, rules, seats, createdAt, startedAt, endedAt, result };
+  const { id, kind, status, rules, createdAt, startedAt, endedAt, result } = row;
+  return { id, kind, status, rules, seats, createdAt, startedAt, endedAt, result };
 }
 
 /** "Try again in 1.2 s": the wait the limiter asks for. */
