@@ -57,6 +57,8 @@ export interface SeatView {
   staging: CardId[];
   stockCount: number;
   holding: CardId | null;
+  /** When the hold lapses (§6: 10 s), so every seat can show its countdown. */
+  holdUntil: Millis | null;
   play: PlayId | null;
   /** Everyone sees who is absent and for how long (§11). */
   present: boolean;
@@ -140,6 +142,7 @@ export function spectatorView(state: HandState): HandView {
       staging: [...p.staging],
       stockCount: p.stock.length,
       holding: p.hold?.card ?? null,
+      holdUntil: p.hold?.until ?? null,
       play: p.play,
       present: p.present,
       awaySince: p.awaySince,

@@ -115,6 +115,7 @@ describe("properties of random play by three seats", () => {
               "awaySince",
               "calledStop",
               "handCount",
+              "holdUntil",
               "holding",
               "leavesAt",
               "owedDraws",

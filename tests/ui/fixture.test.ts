@@ -23,9 +23,9 @@ describe("the preview hand shows every mark the table draws", () => {
     expect(view.table.find((m) => m.id === 3)!.valid).toBe(false);
   });
 
-  it("§6 a held card shows who holds it; its hold clock runs", () => {
+  it("§6 a held card shows who holds it; its 10 s hold clock runs", () => {
     expect(cardView("10S").heldBy).toBe(1);
-    expect(clocksOf(view, [{ seat: 1, until: 14_000 }]).map((k) => k.kind)).toContain("hold");
+    expect(clocksOf(view)).toContainEqual({ kind: "hold", seat: 1, endsAt: 14_000 });
   });
 
   it("§5.3 opponents' staging areas are face up; their hands are only counts", () => {

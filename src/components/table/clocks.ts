@@ -14,14 +14,8 @@ export interface Clock {
   endsAt: Millis;
 }
 
-/** A card someone holds and when the hold lapses (known from the "took" event). */
-export interface HoldTimer {
-  seat: Seat;
-  until: Millis;
-}
-
 /** The clocks running in the view: the table's first, then the player's own, then by urgency. */
-export function clocksOf(view: HandView, holds: readonly HoldTimer[]): Clock[] {
+export function clocksOf(view: HandView): Clock[] {
   if (view.outcome) return [];
   const mine = view.you?.seat;
   const table: Clock[] = [];
@@ -36,9 +30,11 @@ export function clocksOf(view: HandView, holds: readonly HoldTimer[]): Clock[] {
     ...view.plays
       .filter((p) => p.open && !frozen(p.seat))
       .map((p) => ({ kind: "play" as const, seat: p.seat, endsAt: p.deadline })),
-    ...holds
-      .filter((h) => view.seats[h.seat]?.holding !== null && !frozen(h.seat))
-      .map((h) => ({ kind: "hold" as const, seat: h.seat, endsAt: h.until })),
+    ...view.seats.flatMap((s) =>
+      s.holdUntil !== null && !frozen(s.seat)
+        ? [{ kind: "hold" as const, seat: s.seat, endsAt: s.holdUntil }]
+        : [],
+    ),
   ];
   seats.sort((a, b) => Number(b.seat === mine) - Number(a.seat === mine) || a.endsAt - b.endsAt);
   return [...table, ...seats];

@@ -22,7 +22,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, rankOf, suitOf } from "@/engine/cards";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
-import { HOLD_LIMIT_MS, type Millis, type Seat } from "@/engine/state";
+import type { Millis, Seat } from "@/engine/state";
 import type { HandView } from "@/engine/views";
 import { useMessages } from "@/i18n/client";
 import {
@@ -34,7 +34,7 @@ import {
   type Source,
 } from "./actions";
 import { CardFace } from "./card";
-import { clocksOf, type HoldTimer } from "./clocks";
+import { clocksOf } from "./clocks";
 import { allowedActions, playableCards } from "./controls";
 import { EndOfHand } from "./end-screen";
 import type { Standings } from "./game-view";
@@ -99,7 +99,6 @@ export function GameTable({
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [holds, setHolds] = useState<HoldTimer[]>([]);
   const now = useEngineNow(serverView.now);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
@@ -123,7 +122,7 @@ export function GameTable({
     setInFlight((list) => list.filter((p) => p.ackedAt === undefined || p.ackedAt > viewEventId));
   }, [viewEventId]);
 
-  // Each new event once: sounds, chain-undo notices, hold clocks.
+  // Each new event once: sounds and notices.
   const seen = useRef(0);
   useEffect(() => {
     const fresh = events.filter((e) => e.id > seen.current);
@@ -133,11 +132,6 @@ export function GameTable({
       const news = describeEvent(t, e, nameOf);
       if (news) toast("info", news);
       if (e.type === "stopCalled") sound("stop");
-      if (e.type === "took")
-        setHolds((list) => [
-          ...list.filter((h) => h.seat !== e.seat),
-          { seat: e.seat, until: e.at + HOLD_LIMIT_MS },
-        ]);
       if (!("seat" in e) || e.seat !== you) continue;
       if (e.type === "drew") sound("draw");
       if (e.type === "laid" || e.type === "added" || e.type === "placed") sound("lay");
@@ -308,7 +302,7 @@ export function GameTable({
   };
   const others = view.seats.filter((s) => s.seat !== you);
   const mine = you === null ? undefined : view.seats[you];
-  const clocks = clocksOf(view, holds);
+  const clocks = clocksOf(view);
   const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
 
   return (
