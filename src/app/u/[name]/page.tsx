@@ -102,7 +102,7 @@ export default async function ProfilePage({ params }: Props) {
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">Recent hands</h2>
         {player.recentHands.length === 0 ? (
-          <p className="text-sm text-stone-500">No hands played yet.</p>
+          <p className="text-sm text-stone-500">No games yet.</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="recent-hands">
             <tbody>
