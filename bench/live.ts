@@ -1,0 +1,406 @@
+// npm run bench:live -- --matches N --seconds S [--cpu-prof]
+//
+// Load and latency of the live server, from a second process over loopback. It starts an
+// embedded PostgreSQL and the API server (src/server/api-server.ts), creates the bot players
+// directly in the database with session cookies signed by the server's secret (signing in
+// thousands of players would only measure bcrypt), opens N matches of three seats through the
+// real API, follows every seat over its own WebSocket, and has each seat play a random legal
+// action from its own view about every 2 s. Latency: from sending an action to the moment all
+// three seats have received its events. The same traffic shape then runs through a bare `ws`
+// relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end.
+//
+// The clients speak tRPC's WebSocket protocol directly (JSON-RPC with superjson's `json`
+// part) rather than through @trpc/client: thousands of links with their observables would
+// make this process, not the server, the thing measured.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { encode } from "next-auth/jwt";
+import WebSocket from "ws";
+import { mulberry32 } from "@/engine/rng";
+import { createDb } from "@/server/db/client";
+import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { migrate } from "@/server/db/migrate";
+import { TRPC_WS_PATH } from "@/server/http";
+import type { StreamMessage } from "@/server/matches/live-match";
+import { BotSeat } from "./live-bot";
+
+const { values: args } = parseArgs({
+  options: {
+    matches: { type: "string", default: "100" },
+    seconds: { type: "string", default: "30" },
+    "cpu-prof": { type: "boolean", default: false },
+  },
+});
+const MATCHES = Number(args.matches);
+const SECONDS = Number(args.seconds);
+/** Each seat acts every 1.5–2.5 s: about one action every 2 s. */
+const PACE_MS = { min: 1500, max: 2500 };
+/** An action whose events have not reached all three seats by then counts as an error. */
+const LOST_AFTER_MS = 10_000;
+/** Matches set up at once. */
+const SETUP_BATCH = 25;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const random = mulberry32(20261130);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** A tRPC WebSocket connection reduced to what the bench needs: mutations and subscriptions. */
+class TrpcSocket {
+  private nextId = 1;
+  private readonly calls = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: CallError) => void }
+  >();
+  private readonly subscriptions = new Map<number, (id: string, message: StreamMessage) => void>();
+  bytes = 0;
+  frames = 0;
+
+  constructor(private readonly socket: WebSocket) {
+    socket.on("message", (raw) => this.receive(raw.toString()));
+  }
+
+  static open(url: string, cookie: string): Promise<TrpcSocket> {
+    const socket = new WebSocket(url, { headers: { cookie } });
+    return new Promise((resolve, reject) => {
+      socket.once("open", () => resolve(new TrpcSocket(socket)));
+      socket.once("error", reject);
+    });
+  }
+
+  mutation(path: string, input: unknown): Promise<unknown> {
+    const id = this.nextId++;
+    this.send({ id, method: "mutation", params: { path, input: { json: input } } });
+    return new Promise((resolve, reject) => this.calls.set(id, { resolve, reject }));
+  }
+
+  subscribe(path: string, input: unknown, onData: (id: string, message: StreamMessage) => void) {
+    const id = this.nextId++;
+    this.subscriptions.set(id, onData);
+    this.send({ id, method: "subscription", params: { path, input: { json: input } } });
+  }
+
+  close() {
+    this.socket.terminate();
+  }
+
+  private send(message: unknown) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(text: string) {
+    if (text === "PING") return this.socket.send("PONG");
+    type Frame = {
+      id: number;
+      result?: { type?: string; id?: string; data?: { json?: unknown } };
+      error?: { json?: { message?: string; data?: { code?: string } } };
+    };
+    const frame = JSON.parse(text) as Frame;
+    const subscription = this.subscriptions.get(frame.id);
+    if (subscription && frame.result?.type === "data") {
+      this.bytes += text.length;
+      this.frames++;
+      const tracked = frame.result.data?.json as { data: StreamMessage };
+      return subscription(frame.result.id ?? "0", tracked.data);
+    }
+    const call = this.calls.get(frame.id);
+    if (!call) return;
+    this.calls.delete(frame.id);
+    if (frame.error) {
+      const { message = "error", data } = frame.error.json ?? {};
+      call.reject(new CallError(data?.code ?? "UNKNOWN", message));
+    } else call.resolve(frame.result?.data?.json);
+  }
+}
+
+class CallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Stats = { latencies: number[]; actions: number; errors: number; refused: number };
+
+/** Three seats of one match and the actions waiting for their events to reach all three. */
+type Table = {
+  matchId: string;
+  seats: { socket: TrpcSocket; bot: BotSeat }[];
+  waiting: { eventId: number; sent: number }[];
+};
+
+function settle(table: Table, stats: Stats) {
+  const reached = Math.min(...table.seats.map((seat) => seat.bot.lastEventId));
+  const now = performance.now();
+  table.waiting = table.waiting.filter(({ eventId, sent }) => {
+    if (eventId > reached) return true;
+    stats.latencies.push(now - sent);
+    return false;
+  });
+}
+
+async function setUpTable(url: string, cookies: string[], stats: Stats): Promise<Table> {
+  const sockets = await Promise.all(cookies.map((cookie) => TrpcSocket.open(url, cookie)));
+  const { matchId } = (await sockets[0]!.mutation("match.open", undefined)) as { matchId: string };
+  const table: Table = { matchId, seats: [], waiting: [] };
+  for (const [seat, socket] of sockets.entries()) {
+    if (seat > 0) await socket.mutation("match.join", { matchId });
+    const bot = new BotSeat(seat, random);
+    socket.subscribe("match.seat", { matchId }, (id, message) => {
+      bot.receive(id, message);
+      settle(table, stats);
+    });
+    table.seats.push({ socket, bot });
+  }
+  return table;
+}
+
+/** One seat's loop: a random legal action from its view every ~2 s until `until`. */
+async function playSeat(table: Table, seat: number, until: number, stats: Stats) {
+  const { socket, bot } = table.seats[seat]!;
+  await sleep(random() * PACE_MS.max);
+  while (performance.now() < until && !bot.over) {
+    const command = bot.next();
+    if (command) {
+      const { do: name, ...fields } = command;
+      const sent = performance.now();
+      stats.actions++;
+      try {
+        const { eventId } = (await socket.mutation(`match.${name}`, {
+          matchId: table.matchId,
+          seat,
+          ...fields,
+        })) as { eventId: string };
+        table.waiting.push({ eventId: Number(eventId), sent });
+        settle(table, stats);
+      } catch (error) {
+        // The table moved meanwhile (someone was faster): a refusal players see too.
+        if (error instanceof CallError && error.code === "CONFLICT") stats.refused++;
+        else {
+          stats.errors++;
+          log(`error: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    await sleep(PACE_MS.min + random() * (PACE_MS.max - PACE_MS.min));
+  }
+}
+
+async function waitForHealth(origin: string, child: ChildProcess) {
+  for (let tries = 0; tries < 1200; tries++) {
+    if (child.exitCode !== null) throw new Error("the server exited");
+    const response = await fetch(`http://${origin}/health`).catch(() => null);
+    if (response?.ok) return;
+    await sleep(100);
+  }
+  throw new Error("the server did not start");
+}
+
+async function benchLive(databaseUrl: string) {
+  const secret = randomBytes(32).toString("base64url");
+  const port = await freePort();
+  const origin = `127.0.0.1:${port}`;
+  const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir=.data/bench-profiles"] : [];
+  const server = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", path.join("src", "server", "api-server.ts")],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        NEXTAUTH_SECRET: secret,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  await waitForHealth(origin, server);
+
+  const db = createDb(databaseUrl);
+  const run = randomBytes(3).toString("hex");
+  const names = Array.from({ length: MATCHES * 3 }, (_, i) => `bench_${run}_${i}`);
+  await db.user.createMany({
+    // Bots never sign in with a password: no hash matches "!".
+    data: names.map((name) => ({ name, nameKey: name, passwordHash: "!" })),
+  });
+  const users = await db.user.findMany({
+    where: { name: { in: names } },
+    select: { id: true, name: true },
+  });
+  await db.$disconnect();
+  const cookies = await Promise.all(
+    users.map(async (user) => {
+      const token = await encode({ token: { sub: user.id, name: user.name }, secret });
+      return `next-auth.session-token=${token}`;
+    }),
+  );
+
+  const stats: Stats = { latencies: [], actions: 0, errors: 0, refused: 0 };
+  const url = `ws://${origin}${TRPC_WS_PATH}`;
+  const tables: Table[] = [];
+  for (let at = 0; at < MATCHES; at += SETUP_BATCH) {
+    const batch = Array.from({ length: Math.min(SETUP_BATCH, MATCHES - at) }, (_, i) =>
+      setUpTable(url, cookies.slice((at + i) * 3, (at + i) * 3 + 3), stats),
+    );
+    tables.push(...(await Promise.all(batch)));
+  }
+  log(`live: ${tables.length} matches, ${tables.length * 3} clients; playing ${SECONDS} s`);
+
+  const rss: number[] = [];
+  const sampler = setInterval(() => void rssMb(server.pid!).then((mb) => rss.push(mb)), 1000);
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    tables.flatMap((table) => table.seats.map((_, seat) => playSeat(table, seat, until, stats))),
+  );
+  await sleep(1000);
+  clearInterval(sampler);
+  const lost = tables.reduce(
+    (sum, table) =>
+      sum + table.waiting.filter((w) => performance.now() - w.sent > LOST_AFTER_MS).length,
+    0,
+  );
+  stats.errors += lost;
+  const frames = tables.flatMap((table) => table.seats.map((seat) => seat.socket));
+  const averageFrame =
+    frames.reduce((sum, s) => sum + s.bytes, 0) /
+    Math.max(
+      1,
+      frames.reduce((sum, s) => sum + s.frames, 0),
+    );
+  const finalRss = await rssMb(server.pid!);
+  log(
+    `live: server RSS over the run (MB): ${rss.filter((_, i) => i % 5 === 0).join(" ")} … ${finalRss}`,
+  );
+  log(`live: ${stats.refused} actions refused by the game (the table had moved)`);
+  for (const socket of frames) socket.close();
+  await new Promise((resolve) => {
+    server.once("exit", resolve);
+    server.kill("SIGTERM");
+  });
+  return { stats, rssMb: finalRss, averageFrame };
+}
+
+/** The same clients, pace and payload sizes through a bare relay: what WebSockets cost alone. */
+async function benchBaseline(payload: number): Promise<number[]> {
+  const port = await freePort();
+  const relay = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join("bench", "live-relay.ts"), String(port)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise((resolve) => relay.stdout!.once("data", resolve));
+  const latencies: number[] = [];
+  const tables = await Promise.all(
+    Array.from({ length: MATCHES }, async (_, table) => {
+      const sockets = await Promise.all(
+        [0, 1, 2].map(
+          () =>
+            new Promise<WebSocket>((resolve, reject) => {
+              const socket = new WebSocket(`ws://127.0.0.1:${port}/?table=${table}`);
+              socket.once("open", () => resolve(socket));
+              socket.once("error", reject);
+            }),
+        ),
+      );
+      const heard = new Map<number, { sent: number; count: number }>();
+      for (const socket of sockets)
+        socket.on("message", (raw) => {
+          const message = JSON.parse(raw.toString()) as { event?: number };
+          if (message.event === undefined) return;
+          const entry = heard.get(message.event);
+          if (entry && ++entry.count === 3) {
+            latencies.push(performance.now() - entry.sent);
+            heard.delete(message.event);
+          }
+        });
+      return { sockets, heard };
+    }),
+  );
+  let nextId = 1;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    tables.flatMap(({ sockets, heard }) =>
+      sockets.map(async (socket) => {
+        await sleep(random() * PACE_MS.max);
+        while (performance.now() < until) {
+          const id = nextId++;
+          heard.set(id, { sent: performance.now(), count: 0 });
+          socket.send(JSON.stringify({ id, size: payload, pad: "x".repeat(100) }));
+          await sleep(PACE_MS.min + random() * (PACE_MS.max - PACE_MS.min));
+        }
+      }),
+    ),
+  );
+  await sleep(1000);
+  for (const { sockets } of tables) for (const socket of sockets) socket.terminate();
+  relay.kill("SIGTERM");
+  return latencies;
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(tmpdir(), "machiavelox-bench-live-"));
+  const database = await startEmbeddedPostgres(dir, log);
+  try {
+    await migrate(database.url);
+    const live = await benchLive(database.url);
+    const baseline = (await benchBaseline(Math.round(live.averageFrame))).sort((a, b) => a - b);
+    const latencies = live.stats.latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    const baselineP99 = percentile(baseline, 99);
+    console.log(
+      JSON.stringify({
+        matches: MATCHES,
+        clients: MATCHES * 3,
+        actions: live.stats.actions,
+        p50_ms: round(percentile(latencies, 50)),
+        p99_ms: round(p99),
+        errors: live.stats.errors,
+        rss_mb: live.rssMb,
+        baseline_p99_ms: round(baselineP99),
+        ratio: round(p99 / Math.max(baselineP99, 0.1)),
+      }),
+    );
+  } finally {
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
