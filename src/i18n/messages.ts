@@ -41,6 +41,7 @@ const en = {
   },
   hand: {
     title: "Your hand",
+    pile: "The shared pile",
     empty: "Your hand is empty. Draw from your stock.",
     sort: "Sort",
     bySuit: "By suit",
@@ -87,10 +88,12 @@ const en = {
     refused: "Refused",
     undone: "Chain undo",
     dismiss: "Dismiss",
-    cardsBack: (list: string) => `${list} went back`,
-    toHand: "to your hand",
-    toStaging: "to your staging area",
-    toMeld: (id: number) => `to meld ${id}`,
+    undoText: (scope: string, moves: string, because: string) =>
+      `${scope}: ${moves}, because ${because}.`,
+    back: (card: string, where: string) => `${card} back to ${where}`,
+    toHand: "your hand",
+    toStaging: "your staging area",
+    toMeld: (id: number) => `meld ${id}`,
     because: {
       cancelled: (who: string, own: boolean) =>
         own ? "you cancelled your play" : `${who} cancelled their play`,
@@ -101,7 +104,7 @@ const en = {
       confirmed: (who: string) => `${who}'s play was confirmed without cards yours relied on`,
       expired: () => "the tie-break ended before your play was confirmed",
     },
-    scope: (open: boolean): string => (open ? "on your open play" : "on your finished play"),
+    scope: (open: boolean): string => (open ? "On your open play" : "On your finished play"),
     stopped: (who: string) => `${who} called «Stop!»: everyone else is frozen`,
     freezeEnded: (who: string) => `${who}'s freeze is over: play resumes`,
     eliminated: (who: string) => `${who} is eliminated from the hand`,
@@ -142,6 +145,15 @@ const en = {
     free: "(free seat)",
     join: "Take a seat",
     share: "Share this page's address: the hand starts when the third player sits down.",
+  },
+  situation: {
+    frozen: (who: string) =>
+      `${who} called «Stop!»: you are frozen until they go out, give up or run out of time.`,
+    yourFreeze:
+      "Your freeze: three minutes to go out alone. Every table card is yours to move; leave the table in order.",
+    tiebreak: "Tie-break: be the first to place a card of the shared pile in a valid meld.",
+    watchingTiebreak: "The tied players are playing the tie-break.",
+    gone: (status: string) => `You are ${status}: you can only watch the rest of this hand.`,
   },
   rulesLink: "Rules",
   connecting: "Connecting…",
@@ -185,6 +197,7 @@ const it: Messages = {
   },
   hand: {
     title: "La tua mano",
+    pile: "Il mucchio comune",
     empty: "La tua mano è vuota. Pesca dal tuo mazzo.",
     sort: "Ordina",
     bySuit: "Per seme",
@@ -231,7 +244,8 @@ const it: Messages = {
     refused: "Rifiutato",
     undone: "Annullamento a catena",
     dismiss: "Chiudi",
-    cardsBack: (list) => `${list} sono tornate indietro`,
+    undoText: (scope, moves, because) => `${scope}: ${moves}, perché ${because}.`,
+    back: (card, where) => `${card} torna ${where}`,
     toHand: "nella tua mano",
     toStaging: "nella tua area di appoggio",
     toMeld: (id) => `nella combinazione ${id}`,
@@ -249,7 +263,7 @@ const it: Messages = {
       confirmed: (who) => `la giocata di ${who} è stata confermata senza carte su cui contavi`,
       expired: () => "lo spareggio è finito prima che la tua giocata fosse confermata",
     },
-    scope: (open) => (open ? "sulla tua giocata aperta" : "sulla tua giocata conclusa"),
+    scope: (open) => (open ? "Sulla tua giocata aperta" : "Sulla tua giocata conclusa"),
     stopped: (who) => `${who} ha chiamato «Stop!»: tutti gli altri sono congelati`,
     freezeEnded: (who) => `Il congelamento di ${who} è finito: si riprende`,
     eliminated: (who) => `${who} è eliminato dalla mano`,
@@ -298,6 +312,16 @@ const it: Messages = {
     join: "Siediti",
     share:
       "Condividi l'indirizzo di questa pagina: la mano inizia quando si siede il terzo giocatore.",
+  },
+  situation: {
+    frozen: (who) =>
+      `${who} ha chiamato «Stop!»: sei congelato finché non chiude, rinuncia o finisce il tempo.`,
+    yourFreeze:
+      "Il tuo congelamento: tre minuti per chiudere da solo. Tutte le carte del tavolo sono tue; lascia il tavolo in ordine.",
+    tiebreak:
+      "Spareggio: vince chi per primo piazza una carta del mucchio comune in una combinazione valida.",
+    watchingTiebreak: "I giocatori in parità stanno giocando lo spareggio.",
+    gone: (status) => `Sei ${status}: puoi solo guardare il resto della mano.`,
   },
   rulesLink: "Regole",
   connecting: "Connessione…",

@@ -138,7 +138,7 @@ test("three players at one table: every gesture, a refused hold, a chain undo, �
   await tabTo(bruno, "action-stop");
   await bruno.keyboard.press("Enter");
   for (const page of [ada, chiara]) {
-    await expect(page.getByRole("status").filter({ hasText: "called «Stop!»" })).toBeVisible();
+    await expect(page.getByTestId("situation")).toContainText("called «Stop!»: you are frozen");
     await expect(page.getByRole("button", { name: /^Draw/ })).toBeDisabled();
   }
   await tabTo(bruno, "action-giveup");

@@ -37,12 +37,14 @@ export function StagingArea({ staging, ui }: { staging: CardId[]; ui: TableUi })
 }
 
 export function HandRow({
+  title,
   cards,
   sort,
   onSort,
   onNudge,
   ui,
 }: {
+  title: string;
   cards: CardId[];
   sort: HandSort;
   onSort: (sort: HandSort) => void;
@@ -56,9 +58,9 @@ export function HandRow({
     ["manual", t.hand.manual],
   ];
   return (
-    <section aria-label={t.hand.title} className="space-y-1">
+    <section aria-label={title} className="space-y-1">
       <div className="flex items-center gap-2 text-xs">
-        <h2 className="font-semibold text-stone-700">{t.hand.title}</h2>
+        <h2 className="font-semibold text-stone-700">{title}</h2>
         <span
           role="radiogroup"
           aria-label={t.hand.sort}
@@ -80,7 +82,7 @@ export function HandRow({
       </div>
       <DropZone
         dest={{ to: "hand" }}
-        label={t.hand.title}
+        label={title}
         active={ui.selected?.from === "staging"}
         onChoose={ui.onChoose}
         className="flex min-h-24 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-2"

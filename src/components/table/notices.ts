@@ -3,6 +3,7 @@
 
 import { type CardId, RANK_NAMES, suitOf } from "@/engine/cards";
 import type { EngineEvent, EventBody } from "@/engine/engine-events";
+import type { HandView } from "@/engine/views";
 import type { Seat } from "@/engine/state";
 import type { Messages } from "@/i18n/messages";
 
@@ -28,9 +29,9 @@ export function describeUndo(
       : to === "staging"
         ? t.notices.toStaging
         : t.notices.toMeld(to);
-  const moves = event.cards.map((c) => `${shortName(c.card)} ${where(c.to)}`).join(", ");
+  const moves = event.cards.map((c) => t.notices.back(shortName(c.card), where(c.to))).join(", ");
   const because = t.notices.because[event.cause.kind](who, own);
-  return `${t.notices.scope(event.wasOpen)}: ${t.notices.cardsBack(moves)} — ${because}.`;
+  return t.notices.undoText(t.notices.scope(event.wasOpen), moves, because);
 }
 
 /** The notices among new events that are addressed to this seat. */
@@ -61,4 +62,25 @@ export function describeEvent(
     default:
       return null;
   }
+}
+
+/** What the player should know about the hand's state right now (§9, §10.2, §11), or null. */
+export function situationOf(
+  t: Messages,
+  view: HandView,
+  nameOf: (seat: Seat) => string,
+): string | null {
+  if (view.outcome) return null;
+  const you = view.you?.seat ?? null;
+  const me = you === null ? undefined : view.seats[you];
+  if (me && me.status !== "playing") return t.situation.gone(t.seat.status[me.status]);
+  if (view.freeze)
+    return view.freeze.seat === you
+      ? t.situation.yourFreeze
+      : t.situation.frozen(nameOf(view.freeze.seat));
+  if (view.tiebreak)
+    return you !== null && view.tiebreak.seats.includes(you)
+      ? t.situation.tiebreak
+      : t.situation.watchingTiebreak;
+  return null;
 }

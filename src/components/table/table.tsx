@@ -41,7 +41,7 @@ import type { Standings } from "./game-view";
 import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
 import { TableArea } from "./melds";
-import { describeEvent, describeUndo, shortName, undoNoticesFor } from "./notices";
+import { describeEvent, describeUndo, shortName, situationOf, undoNoticesFor } from "./notices";
 import { type PendingCommand, withPending } from "./optimistic";
 import { RemovedCards, SeatPanel } from "./seats";
 import { useTableSettings } from "./settings";
@@ -303,6 +303,7 @@ export function GameTable({
   const others = view.seats.filter((s) => s.seat !== you);
   const mine = you === null ? undefined : view.seats[you];
   const clocks = clocksOf(view);
+  const situation = situationOf(t, view, nameOf);
   const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
 
   return (
@@ -321,6 +322,15 @@ export function GameTable({
         {banner && (
           <p role="status" className="rounded-md bg-orange-100 px-3 py-2 text-sm text-orange-900">
             {banner}
+          </p>
+        )}
+        {situation && (
+          <p
+            role="status"
+            data-testid="situation"
+            className="rounded-md bg-sky-100 px-3 py-2 text-sm font-medium text-sky-950"
+          >
+            {situation}
           </p>
         )}
         <div className="grid gap-2 sm:grid-cols-2">
@@ -366,6 +376,7 @@ export function GameTable({
             </div>
             <ActionButtons allowed={allowed} stockCount={view.you.stockCount} dispatch={dispatch} />
             <HandRow
+              title={view.tiebreak?.seats.includes(view.you.seat) ? t.hand.pile : t.hand.title}
               cards={hand}
               sort={sort}
               onSort={setSort}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { describeUndo, situationOf, undoNoticesFor } from "@/components/table/notices";
+import { viewFor } from "@/engine/views";
+import { dictionary } from "@/i18n/messages";
+import { A, B, card, hand, play, run } from "../engine/helpers";
+
+const names = ["Ada", "Bruno", "Chiara"];
+const nameOf = (seat: number) => names[seat]!;
+
+/** §5.5: Ada places 7♣ on 4-5-6♣ with a card still declared; Bruno adds 8♣; Ada cancels. */
+function chainUndo() {
+  let state = hand({ hands: ["7C KS", "8C"], table: ["4C 5C 6C"] });
+  state = play(state, A, { do: "stage", card: card("7C") }, 0);
+  state = play(state, A, { do: "stage", card: card("KS") }, 1);
+  state = play(state, A, { do: "place", card: card("7C"), to: 1 }, 2);
+  state = play(state, B, { do: "add", card: card("8C"), meld: 1 }, 3);
+  return run(state, A, { do: "cancel" }, 4);
+}
+
+describe("notices", () => {
+  it("§5.5 a chain undo tells the player hit what went back and which play caused it", () => {
+    const notices = undoNoticesFor(chainUndo().events, B);
+    expect(notices).toHaveLength(1);
+    expect(describeUndo(dictionary("en"), notices[0]!, nameOf)).toBe(
+      "On your finished play: 8♣ back to your hand, because Ada cancelled their play.",
+    );
+    expect(describeUndo(dictionary("it"), notices[0]!, nameOf)).toBe(
+      "Sulla tua giocata conclusa: 8♣ torna nella tua mano, perché Ada ha annullato la sua giocata.",
+    );
+  });
+
+  it("§9 the frozen players are told who stopped the game; the caller is told what to do", () => {
+    const { state } = run(hand({ hands: ["7C", "8C"], table: ["4C 5C 6C"] }), A, { do: "stop" }, 0);
+    const t = dictionary("en");
+    expect(situationOf(t, viewFor(state, B), nameOf)).toContain("Ada called «Stop!»");
+    expect(situationOf(t, viewFor(state, A), nameOf)).toContain("Your freeze");
+  });
+
+  it("§11.3 a player who left is told they can only watch", () => {
+    const { state } = run(hand({ hands: ["7C", "8C", "9C"] }), A, { do: "leave" }, 0);
+    expect(situationOf(dictionary("en"), viewFor(state, A), nameOf)).toBe(
+      "You are left: you can only watch the rest of this hand.",
+    );
+  });
+});
