@@ -54,6 +54,8 @@ export type SendResult = { ok: true; eventId: number | null } | { ok: false; rea
 export interface TableProps {
   /** The server's latest view of this seat. */
   view: HandView;
+  /** The match's clock when the view arrived; by default the view's own instant, its last change. */
+  clockAt?: Millis;
   /** The last event the view reflects: commands acknowledged up to it are in the view. */
   viewEventId: number;
   /** Recent events, oldest first (sounds, notices, hold clocks); each is handled once. */
@@ -83,6 +85,7 @@ interface InFlight extends PendingCommand {
 
 export function GameTable({
   view: serverView,
+  clockAt,
   viewEventId,
   events,
   names,
@@ -99,7 +102,7 @@ export function GameTable({
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const now = useEngineNow(serverView.now);
+  const now = useEngineNow(clockAt ?? serverView.now);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
   const mutedRef = useRef(settings.muted);
@@ -409,7 +412,7 @@ export function GameTable({
   );
 }
 
-/** The engine's clock on this page: the view's instant plus the time since it arrived. */
+/** The engine's clock on this page: the match's clock when the view arrived, plus the time since. */
 function useEngineNow(viewNow: Millis): Millis {
   const base = useRef({ engine: viewNow, wall: 0 });
   const [now, setNow] = useState(viewNow);

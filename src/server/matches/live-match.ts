@@ -56,11 +56,15 @@ export type MatchInfo = {
   result: unknown;
 };
 
+/**
+ * `now`: the match's clock when the message was sent; a view's own instant is its last change,
+ * which can be long ago on a snapshot, so clients count their clocks down from `now`.
+ */
 export type StreamMessage =
   /** Everything the subscriber may see now; `view` is null until the hand starts. */
-  | { type: "snapshot"; match: MatchInfo; view: GameView | null }
+  | { type: "snapshot"; match: MatchInfo; view: GameView | null; now: Millis }
   /** `view`: the subscriber's view once these events have happened, so a client never has to rebuild it. */
-  | { type: "events"; events: GameEvent[]; view: GameView | null }
+  | { type: "events"; events: GameEvent[]; view: GameView | null; now: Millis }
   /** The match itself changed: a seat was taken, or it ended. */
   | { type: "match"; match: MatchInfo };
 
@@ -450,7 +454,10 @@ export class LiveMatch {
 
   private snapshot(seat: number | null): Delivery {
     const view = this.viewOf(seat);
-    return { id: this.lastId(), message: { type: "snapshot", match: this.publicInfo, view } };
+    return {
+      id: this.lastId(),
+      message: { type: "snapshot", match: this.publicInfo, view, now: this.now() },
+    };
   }
 
   private catchUp(seat: number | null, lastEventId: number | null): Delivery[] {
@@ -464,7 +471,12 @@ export class LiveMatch {
       return [this.snapshot(seat)];
     const missed = this.recent.filter((event) => event.id > lastEventId);
     const events = projectEvents(missed, seat);
-    return [{ id: String(last), message: { type: "events", events, view: this.viewOf(seat) } }];
+    return [
+      {
+        id: String(last),
+        message: { type: "events", events, view: this.viewOf(seat), now: this.now() },
+      },
+    ];
   }
 
   private publishEvents(events: GameEvent[]) {
@@ -481,6 +493,7 @@ export class LiveMatch {
             type: "events",
             events: projectEvents(events, listener.seat),
             view: this.viewOf(listener.seat),
+            now: this.now(),
           },
         };
         projected.set(listener.seat, delivery);

@@ -33,6 +33,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
   const [info, setInfo] = useState<(MatchInfo & { you: number | null }) | null>(null);
   const [view, setView] = useState<StreamView | null>(null);
   const [viewEventId, setViewEventId] = useState(0);
+  const [clockAt, setClockAt] = useState(0);
   const [events, setEvents] = useState<EngineEvent[]>([]);
   const [connected, setConnected] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +52,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
     if (!loaded || cannotFollow) return;
     const onData = ({ id, data }: { id: string; data: StreamMessage }) => {
       setViewEventId(Number(id));
+      if (data.type !== "match") setClockAt(data.now);
       if (data.type === "events") {
         setEvents((list) => [...list, ...data.events].slice(-KEPT_EVENTS));
         if (data.view) setView(data.view);
@@ -110,6 +112,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
       {you === null && <p className="mb-2 text-sm text-stone-600">{t.spectating}</p>}
       <GameTable
         view={hand}
+        clockAt={clockAt}
         game={game}
         viewEventId={viewEventId}
         events={events}
