@@ -56,19 +56,27 @@ export async function tapMove(page: Page, cardTestId: string, targetTestId: stri
 }
 
 /**
- * Delays what the server pushes to this page, to stage a race: while paused, the page's
- * table is stale and its player can reach for a card someone else already took.
+ * Stands between this page and the server's WebSocket, to stage what networks do: while
+ * paused, the page's table is stale (its player can reach for a card someone else already
+ * took); a drop cuts the connection, and the page must reconnect and resume by itself.
  * Call before the page opens its WebSocket.
  */
 export async function laggyStream(page: Page) {
   let paused = false;
   const held: (string | Buffer)[] = [];
-  let toPage: ((message: string | Buffer) => void) | null = null;
+  let current: { toPage: (message: string | Buffer) => void; close: () => Promise<void> } | null =
+    null;
   await page.routeWebSocket(/\/api\/trpc-ws/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => server.send(message));
-    toPage = (message) => ws.send(message);
     server.onMessage((message) => (paused ? held.push(message) : ws.send(message)));
+    current = {
+      toPage: (message) => ws.send(message),
+      close: async () => {
+        await server.close();
+        await ws.close({ code: 4000, reason: "network dropped" });
+      },
+    };
   });
   return {
     pause: () => {
@@ -76,7 +84,10 @@ export async function laggyStream(page: Page) {
     },
     resume: () => {
       paused = false;
-      for (const message of held.splice(0)) toPage?.(message);
+      for (const message of held.splice(0)) current?.toPage(message);
+    },
+    drop: async () => {
+      await current?.close();
     },
   };
 }

@@ -134,6 +134,14 @@ test("three players at one table: every gesture, a refused hold, a chain undo, �
   );
   await expect(follower.getByTestId(hand(chain.second))).toBeVisible();
 
+  // Bruno's connection drops; his table reconnects and resumes from the last event it saw,
+  // so it hears about what happened meanwhile.
+  await lag.drop();
+  await ada.getByRole("button", { name: /^Draw/ }).click();
+  await expect(bruno.getByRole("region", { name: `ada_${tag}` })).toContainText(
+    `stock ${33 - p.draws}`,
+  );
+
   // §9 Bruno calls «Stop!»: the others are frozen; he gives up and is eliminated.
   await tabTo(bruno, "action-stop");
   await bruno.keyboard.press("Enter");
