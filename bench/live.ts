@@ -307,6 +307,7 @@ async function benchLive(databaseUrl: string) {
     `live: server RSS over the run (MB): ${rss.filter((_, i) => i % 5 === 0).join(" ")} … ${finalRss}`,
   );
   log(`live: ${stats.refused} actions refused by the game (the table had moved)`);
+  log(`live: seat messages average ${Math.round(averageFrame)} bytes`);
   for (const socket of frames) socket.close();
   await new Promise((resolve) => {
     server.once("exit", resolve);
