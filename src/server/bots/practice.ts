@@ -10,6 +10,9 @@ import type { SessionUser } from "../auth/session";
 import { botHolderId, type StreamMessage } from "../matches/live-match";
 import { liveMatches, type LiveMatches } from "../matches/registry";
 
+/** What a bot needs from the live server: the same stream and actions as a player's. */
+export type BotHost = Pick<LiveMatches, "followSeat" | "act">;
+
 /** The bots' level, stored on their seats. */
 export const PRACTICE_LEVEL = "random";
 /** A bot thinks this long before each action: a human pace, never a machine gun. */
@@ -22,7 +25,7 @@ export class PracticeBot {
   readonly user: SessionUser;
 
   constructor(
-    private readonly registry: LiveMatches,
+    private readonly registry: BotHost,
     readonly matchId: string,
     readonly seat: number,
     private readonly random: () => number = Math.random,
