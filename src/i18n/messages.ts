@@ -153,7 +153,11 @@ const en = {
       "Your freeze: three minutes to go out alone. Every table card is yours to move; leave the table in order.",
     tiebreak: "Tie-break: be the first to place a card of the shared pile in a valid meld.",
     watchingTiebreak: "The tied players are playing the tie-break.",
-    gone: (status: string) => `You are ${status}: you can only watch the rest of this hand.`,
+    gone: {
+      out: "You went out.",
+      eliminated: "You are eliminated from this hand: you can only watch the rest of it.",
+      left: "You have left this hand: you can only watch the rest of it.",
+    },
   },
   rulesLink: "Rules",
   connecting: "Connecting…",
@@ -321,7 +325,11 @@ const it: Messages = {
     tiebreak:
       "Spareggio: vince chi per primo piazza una carta del mucchio comune in una combinazione valida.",
     watchingTiebreak: "I giocatori in parità stanno giocando lo spareggio.",
-    gone: (status) => `Sei ${status}: puoi solo guardare il resto della mano.`,
+    gone: {
+      out: "Hai chiuso.",
+      eliminated: "Sei eliminato da questa mano: puoi solo guardarne il resto.",
+      left: "Hai abbandonato questa mano: puoi solo guardarne il resto.",
+    },
   },
   rulesLink: "Regole",
   connecting: "Connessione…",

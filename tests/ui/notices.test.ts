@@ -39,7 +39,7 @@ describe("notices", () => {
   it("§11.3 a player who left is told they can only watch", () => {
     const { state } = run(hand({ hands: ["7C", "8C", "9C"] }), A, { do: "leave" }, 0);
     expect(situationOf(dictionary("en"), viewFor(state, A), nameOf)).toBe(
-      "You are left: you can only watch the rest of this hand.",
+      "You have left this hand: you can only watch the rest of it.",
     );
   });
 });

@@ -73,7 +73,7 @@ export function situationOf(
   if (view.outcome) return null;
   const you = view.you?.seat ?? null;
   const me = you === null ? undefined : view.seats[you];
-  if (me && me.status !== "playing") return t.situation.gone(t.seat.status[me.status]);
+  if (me && me.status !== "playing") return t.situation.gone[me.status];
   if (view.freeze)
     return view.freeze.seat === you
       ? t.situation.yourFreeze
