@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { SessionUser } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { liveMatches, startLiveMatches } from "@/server/matches/registry";
@@ -21,11 +21,23 @@ export async function player(db: Db): Promise<SessionUser> {
 /** Seats 1 and 2 leave the hand (§11.3): seat 0 wins it as the survivor (§9). */
 export async function twoLeave(seated: SessionUser[], matchId: string) {
   for (const seat of [1, 2])
-    await liveMatches().act(seated[seat]!, "test", matchId, seat, { do: "leave" });
+    await liveMatches().act(seated[seat]!, `test:${seat}`, matchId, seat, { do: "leave" });
 }
 
 /** The players in seat order. */
 export async function seatsOf(db: Db, matchId: string, players: SessionUser[]) {
   const seats = await db.matchSeat.findMany({ where: { matchId }, orderBy: { seat: "asc" } });
   return seats.map((seat) => players.find((one) => one.id === seat.userId)!);
+}
+
+/** Keeps the players' seats present (§11) by following their streams, until the test ends. */
+export async function present(seated: SessionUser[], matchId: string) {
+  const stop = new AbortController();
+  onTestFinished(() => stop.abort());
+  for (const user of seated) {
+    const stream = await liveMatches().followSeat(user, matchId, null, stop.signal);
+    void (async () => {
+      for await (const _ of stream);
+    })();
+  }
 }

@@ -99,11 +99,10 @@ export class Agora {
     this.timer = null;
   }
 
-  /** Opens a table for the first, marks it competitive, and seats the others: it starts. */
+  /** Opens a competitive table for the first and seats the others: the hand starts. */
   private async startMatch(group: QueueEntry[]) {
     const [first, ...others] = group.map((entry) => this.sessionOf(entry));
-    const { matchId } = await live(() => liveMatches().open(first!));
-    await this.db.match.update({ where: { id: matchId }, data: { kind: "COMPETITIVE" } });
+    const { matchId } = await live(() => liveMatches().open(first!, { kind: "COMPETITIVE" }));
     for (const user of others) await live(() => liveMatches().join(user, matchId));
     this.logger?.info({ matchId, players: group.map((entry) => entry.name) }, "agora match");
   }

@@ -49,14 +49,12 @@ export class Lobbies {
 
   /** Opens the live table with the creator at seat 0, and its invitation code. */
   async create(user: SessionUser, kind: FriendlyKind): Promise<{ matchId: string; code: string }> {
-    const { matchId } = await live(() => liveMatches().open(user));
     for (;;) {
       const code = newInviteCode();
       try {
-        await this.db.match.update({
-          where: { id: matchId },
-          data: { kind: KINDS[kind], inviteCode: code, creatorId: user.id },
-        });
+        const { matchId } = await live(() =>
+          liveMatches().open(user, { kind: KINDS[kind], inviteCode: code, creatorId: user.id }),
+        );
         this.lobbies.set(matchId, { matchId, members: [{ user, ready: false }], seating: null });
         return { matchId, code };
       } catch (error) {

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
+import type { MatchKind } from "@/generated/prisma/enums";
 import { SEAT_COUNT, type Command } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
@@ -127,10 +128,14 @@ export class LiveMatches {
   }
 
   /** Opens a table of three seats, the opener at seat 0. */
-  async open(user: SessionUser): Promise<{ matchId: string; seat: number }> {
+  async open(
+    user: SessionUser,
+    /** What the table is for (friendly games, the agora: src/server/games, src/server/agora). */
+    purpose: { kind?: MatchKind; inviteCode?: string; creatorId?: string } = {},
+  ): Promise<{ matchId: string; seat: number }> {
     if (!this.accepting) throw restarting();
     const row = await this.db.match.create({
-      data: { seats: { create: { seat: 0, userId: user.id } } },
+      data: { ...purpose, seats: { create: { seat: 0, userId: user.id } } },
       include: matchInclude,
     });
     const match = LiveMatch.create(this.deps, infoOf(row));

@@ -1,0 +1,109 @@
+import { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import type { SessionUser } from "@/server/auth/session";
+import { replayInfo, replayStep } from "@/server/games/history";
+import { lobbies, type FriendlyKind } from "@/server/games/lobby";
+import { profile } from "@/server/games/profile";
+import { liveMatches } from "@/server/matches/registry";
+import { testDb } from "../db/helpers";
+import { player, present, seatsOf, twoLeave, withLiveMatches } from "./helpers";
+
+const db = testDb();
+withLiveMatches(db);
+
+/** Three players in a friendly game that has started; seated in seat order. */
+async function friendly(kind: FriendlyKind) {
+  const players = [await player(db), await player(db), await player(db)];
+  const { matchId, code } = await lobbies(db).create(players[0]!, kind);
+  for (const one of players.slice(1)) await lobbies(db).join(one, code);
+  for (const one of players) await lobbies(db).ready(one, matchId, true);
+  return { matchId, seated: await seatsOf(db, matchId, players) };
+}
+
+const act = (
+  user: SessionUser,
+  matchId: string,
+  seat: number,
+  command: { do: "ready" | "leave" },
+) => liveMatches().act(user, `test:${seat}`, matchId, seat, command);
+
+describe("friendly games", () => {
+  it("§13 the lobby starts the game only once three players are in and all are ready", async () => {
+    const players = [await player(db), await player(db), await player(db)];
+    const { matchId, code } = await lobbies(db).create(players[0]!, "single");
+    await lobbies(db).join(players[1]!, code.toLowerCase());
+    await lobbies(db).ready(players[0]!, matchId, true);
+    await lobbies(db).ready(players[1]!, matchId, true);
+    expect((await lobbies(db).view(players[0]!, matchId)).status).toBe("WAITING");
+    await lobbies(db).join(players[2]!, code);
+    const fourth = await lobbies(db)
+      .join(await player(db), code)
+      .catch((error: unknown) => error);
+    expect((fourth as TRPCError).code).toBe("CONFLICT");
+    const view = await lobbies(db).ready(players[2]!, matchId, true);
+    expect(view).toMatchObject({ status: "PLAYING", kind: "single", you: 2 });
+  });
+
+  it("§13 a long game through the live server: hands to 150 with a pause and ready between them; totals and standings on the profile", async () => {
+    const { matchId, seated } = await friendly("long");
+    await present(seated, matchId);
+    for (let hand = 1; hand <= 10; hand++) {
+      // A human pace, inside the live server's rate limits.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (hand > 1)
+        for (const [seat, user] of seated.entries())
+          await act(user, matchId, seat, { do: "ready" });
+      await twoLeave(seated, matchId);
+    }
+    const match = await db.match.findUniqueOrThrow({
+      where: { id: matchId },
+      include: { hands: true },
+    });
+    expect(match.status).toBe("ENDED");
+    expect(match.hands).toHaveLength(10);
+    expect(match.result).toMatchObject({ reason: "target", winner: 0, totals: [160, -150, -150] });
+    const page = await profile(db, seated[1]!.name, seated[1]!.id);
+    expect(page.longGames[0]).toMatchObject({
+      matchId,
+      hands: 10,
+      standings: [
+        { name: seated[0]!.name, points: 160, won: true },
+        { points: -150, won: false },
+        { points: -150, won: false },
+      ],
+    });
+    expect(page.ranking.points).toBe(0);
+  });
+});
+
+describe("hand history", () => {
+  it("participants see their friendly hands; nobody else does, on the profile or in replays", async () => {
+    const { matchId, seated } = await friendly("single");
+    await twoLeave(seated, matchId);
+    const outsider = await player(db);
+    expect((await profile(db, seated[0]!.name, outsider.id)).games.played).toBe(0);
+    expect((await profile(db, seated[0]!.name, seated[1]!.id)).recentHands).toHaveLength(1);
+    const refused = await replayInfo(db, matchId, outsider.id).catch((error: unknown) => error);
+    expect((refused as TRPCError).code).toBe("NOT_FOUND");
+    expect((await replayInfo(db, matchId, seated[2]!.id)).match.seats).toHaveLength(3);
+  });
+
+  it("a replay steps through the log as a spectator saw it: no hand shown before the end", async () => {
+    const { matchId, seated } = await friendly("single");
+    await twoLeave(seated, matchId);
+    const { steps } = await replayInfo(db, matchId, seated[0]!.id);
+    const frames = [];
+    for (let step = 0; step < steps; step++)
+      frames.push(await replayStep(db, matchId, seated[0]!.id, step));
+    expect(frames[0]!.action).toBeNull();
+    expect(frames.at(-1)!.view.hand.outcome).toMatchObject({ winner: 0, reason: "survivor" });
+    for (const frame of frames) {
+      expect(frame.hands === null).toBe(frame.view.hand.outcome === null);
+      expect(JSON.stringify(frame.view)).not.toMatch(/"(hand|stock)":\[/);
+    }
+    const beyond = await replayStep(db, matchId, seated[0]!.id, steps).catch(
+      (error: unknown) => error,
+    );
+    expect((beyond as TRPCError).code).toBe("BAD_REQUEST");
+  });
+});
