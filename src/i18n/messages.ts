@@ -1,6 +1,7 @@
 // The app's words in English and Italian: one typed dictionary per language, so a
 // missing translation is a type error, not a blank on screen.
 
+import type { RejectionCode } from "@/engine/commands";
 import type { Locale } from "./locale";
 
 const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -159,6 +160,8 @@ const en = {
       left: "You have left this hand: you can only watch the rest of it.",
     },
   },
+  /** Refusals by the engine's code; null: show the engine's own reason, written in English. */
+  refusals: null as Record<RejectionCode, string> | null,
   rulesLink: "Rules",
   connecting: "Connecting…",
   reconnecting: "Connection lost: reconnecting…",
@@ -330,6 +333,38 @@ const it: Messages = {
       eliminated: "Sei eliminato da questa mano: puoi solo guardarne il resto.",
       left: "Hai abbandonato questa mano: puoi solo guardarne il resto.",
     },
+  },
+  refusals: {
+    malformed: "Azione non valida.",
+    "bad-time": "Orario non valido.",
+    "unknown-seat": "Questo posto non è in questa mano.",
+    "not-playing": "Non giochi più questa mano.",
+    "hand-over": "La mano è finita.",
+    frozen: "Sei congelato: qualcuno ha chiamato «Stop!» (§9).",
+    "no-freeze": "Non hai un congelamento in corso (§9).",
+    "in-freeze": "Durante il congelamento non si può (§9).",
+    "no-stop": "«Stop!» non si può chiamare adesso (§9, §10.2).",
+    "stop-used": "Hai già chiamato «Stop!» in questa mano (§9).",
+    "not-in-tiebreak": "Non partecipi allo spareggio (§10.2).",
+    presence: "Solo il server segnala chi è presente.",
+    "not-between-hands": "Non siamo nella pausa tra due mani (§13).",
+    "card-not-here": "Quella carta non è lì.",
+    "no-such-meld": "Quella combinazione non è più in tavola.",
+    "stock-empty": "Il tuo mazzo è vuoto (§4).",
+    "staging-not-empty":
+      "Hai carte nell'area di appoggio: prima finisci la giocata dichiarata (§5.3).",
+    "not-declared":
+      "Prima dichiara: con l'area di appoggio vuota non puoi toccare le carte del tavolo (§5.3, §6).",
+    "no-open-play": "Non hai una giocata aperta.",
+    "invalid-meld": "Non è una combinazione valida (§3).",
+    "single-card":
+      "Una carta sola dalla mano non apre mai una combinazione: mettile nell'area di appoggio e calale insieme (§5.3).",
+    "holding-another": "Stai già tenendo un'altra carta (§6).",
+    "nothing-held": "Non tieni nessuna carta del tavolo.",
+    "held-by-other":
+      "Quella carta è tenuta da un altro giocatore: chi arriva prima la prende (§6).",
+    reserved: "Quella carta è riservata a chi ha iniziato a giocare per primo (§6).",
+    "cannot-go-there": "La carta non può andare lì: torna al suo posto (§6).",
   },
   rulesLink: "Regole",
   connecting: "Connessione…",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeUndo, situationOf, undoNoticesFor } from "@/components/table/notices";
+import { describeUndo, refusalText, situationOf, undoNoticesFor } from "@/components/table/notices";
+import { refusal } from "../engine/helpers";
 import { viewFor } from "@/engine/views";
 import { dictionary } from "@/i18n/messages";
 import { A, B, card, hand, play, run } from "../engine/helpers";
@@ -41,5 +42,18 @@ describe("notices", () => {
     expect(situationOf(dictionary("en"), viewFor(state, A), nameOf)).toBe(
       "You have left this hand: you can only watch the rest of it.",
     );
+  });
+
+  it("§6 a refusal reads in the reader's language: the engine's reason in English, by its code in Italian", () => {
+    let state = hand({ hands: ["9C", "8C"], table: ["4C 5C 6C"] });
+    state = play(state, A, { do: "stage", card: card("9C") }, 0);
+    state = play(state, B, { do: "stage", card: card("8C") }, 0);
+    state = play(state, A, { do: "take", card: card("6C"), meld: 1 }, 1);
+    const { code, reason } = refusal(state, B, { do: "take", card: card("6C"), meld: 1 }, 2);
+    expect(refusalText(dictionary("en"), code, reason)).toBe(reason);
+    expect(refusalText(dictionary("it"), code, reason)).toBe(
+      "Quella carta è tenuta da un altro giocatore: chi arriva prima la prende (§6).",
+    );
+    expect(refusalText(dictionary("it"), "no such code", "as sent")).toBe("as sent");
   });
 });

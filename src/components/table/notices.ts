@@ -2,6 +2,7 @@
 // caused it (§5.5), and short card names for toasts.
 
 import { type CardId, RANK_NAMES, suitOf } from "@/engine/cards";
+import type { RejectionCode } from "@/engine/commands";
 import type { EngineEvent, EventBody } from "@/engine/engine-events";
 import type { HandView } from "@/engine/views";
 import type { Seat } from "@/engine/state";
@@ -83,4 +84,12 @@ export function situationOf(
       ? t.situation.tiebreak
       : t.situation.watchingTiebreak;
   return null;
+}
+
+/** A refusal in the reader's language: by the engine's code when translated, else its reason. */
+export function refusalText(t: Messages, code: unknown, reason: string): string {
+  const refusals = t.refusals;
+  if (refusals && typeof code === "string" && Object.hasOwn(refusals, code))
+    return refusals[code as RejectionCode];
+  return reason;
 }

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
 import { splitGameView } from "@/components/table/game-view";
+import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
@@ -85,7 +86,11 @@ export function LiveTable({ matchId }: { matchId: string }) {
         const answer = await procedure.mutate({ matchId, seat: you, ...fields });
         return { ok: true, eventId: Number(answer.eventId) };
       } catch (e) {
-        return { ok: false, reason: reasonOf(e) };
+        const code =
+          e instanceof TRPCClientError
+            ? (e.data as { engineCode?: unknown } | undefined)?.engineCode
+            : null;
+        return { ok: false, reason: refusalText(t, code, reasonOf(e)) };
       }
     },
     [client, matchId, you, t],

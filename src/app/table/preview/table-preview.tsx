@@ -7,10 +7,13 @@ import type { EngineEvent } from "@/engine/engine-events";
 import type { HandState, Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
+import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
+import { useMessages } from "@/i18n/client";
 
 /** The engine's clock starts where the preview hand left it and runs with the wall clock. */
 export function TablePreview() {
+  const t = useMessages();
   const [state, setState] = useState<HandState>(previewHand);
   const [events, setEvents] = useState<EngineEvent[]>([]);
   const [seat, setSeat] = useState<Seat>(0);
@@ -46,11 +49,15 @@ export function TablePreview() {
   const send = useCallback(
     async (command: Command): Promise<SendResult> => {
       const result = apply(stateRef.current, seat, command, clock());
-      if (!result.ok) return { ok: false, reason: result.rejection.reason };
+      if (!result.ok)
+        return {
+          ok: false,
+          reason: refusalText(t, result.rejection.code, result.rejection.reason),
+        };
       commit(result.state, result.events);
       return { ok: true, eventId: result.state.nextEventId - 1 };
     },
-    [seat, clock, commit],
+    [seat, clock, commit, t],
   );
 
   const view = useMemo(() => viewFor(state, seat), [state, seat]);
