@@ -99,7 +99,7 @@ describe("after the hand", () => {
 
   it("§13 friendly points stay private: a friendly game leaves the ranking and ratings untouched", async () => {
     const players = [await player(db), await player(db), await player(db)];
-    const { matchId, code } = await lobbies(db).create(players[0]!, "single");
+    const { matchId, code } = await lobbies(db).create(players[0]!, "single", false);
     for (const one of players.slice(1)) await lobbies(db).join(one, code);
     for (const one of players) await lobbies(db).ready(one, matchId, true);
     const seated = await seatsOf(db, matchId, players);

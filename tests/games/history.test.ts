@@ -14,7 +14,7 @@ withLiveMatches(db);
 /** Three players in a friendly game that has started; seated in seat order. */
 async function friendly(kind: FriendlyKind) {
   const players = [await player(db), await player(db), await player(db)];
-  const { matchId, code } = await lobbies(db).create(players[0]!, kind);
+  const { matchId, code } = await lobbies(db).create(players[0]!, kind, false);
   for (const one of players.slice(1)) await lobbies(db).join(one, code);
   for (const one of players) await lobbies(db).ready(one, matchId, true);
   return { matchId, seated: await seatsOf(db, matchId, players) };
@@ -30,7 +30,7 @@ const act = (
 describe("friendly games", () => {
   it("§13 the lobby starts the game only once three players are in and all are ready", async () => {
     const players = [await player(db), await player(db), await player(db)];
-    const { matchId, code } = await lobbies(db).create(players[0]!, "single");
+    const { matchId, code } = await lobbies(db).create(players[0]!, "single", false);
     await lobbies(db).join(players[1]!, code.toLowerCase());
     await lobbies(db).ready(players[0]!, matchId, true);
     await lobbies(db).ready(players[1]!, matchId, true);
@@ -42,6 +42,23 @@ describe("friendly games", () => {
     expect((fourth as TRPCError).code).toBe("CONFLICT");
     const view = await lobbies(db).ready(players[2]!, matchId, true);
     expect(view).toMatchObject({ status: "PLAYING", kind: "single", you: 2 });
+  });
+
+  it("§13 if the creator wishes, bots fill the empty places; nobody else may add them", async () => {
+    const [creator, friend] = [await player(db), await player(db)];
+    const { matchId, code } = await lobbies(db).create(creator, "single", true);
+    await lobbies(db).join(friend, code);
+    const refused = await lobbies(db)
+      .bots(friend, matchId, 1)
+      .catch((error: unknown) => error);
+    expect((refused as TRPCError).code).toBe("FORBIDDEN");
+    await lobbies(db).ready(friend, matchId, true);
+    await lobbies(db).ready(creator, matchId, true);
+    const view = await lobbies(db).bots(creator, matchId, 1);
+    expect(view).toMatchObject({ status: "PLAYING", you: 0 });
+    expect(view.members.map((member) => member.bot)).toEqual([false, false, true]);
+    const seats = await db.matchSeat.findMany({ where: { matchId }, orderBy: { seat: "asc" } });
+    expect(seats.map((seat) => seat.bot)).toEqual([null, null, "random"]);
   });
 
   it("§13 a long game through the live server: hands to 150 with a pause and ready between them; totals and standings on the profile", async () => {

@@ -1,14 +1,16 @@
 // Friendly games (§13): a single hand, or a long game to 150 points. The creator opens a live
 // match (seat 0) with an invitation code; friends join its lobby by link or code and say when
-// they are ready. Once three players sit in the lobby and all are ready, the lobby seats them
-// at the live table, whose third seat starts the game. Who sits in a lobby lives in memory:
-// after a restart the creator is still seated and the others join again by the same link.
+// they are ready, and if the creator wishes, bots fill empty places. Once three are in and all
+// the players are ready, the lobby seats them at the live table, whose third seat starts the
+// game. Who sits in a lobby lives in memory: after a restart the creator is still seated and
+// the others join again by the same link.
 
 import { TRPCError } from "@trpc/server";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import { liveMatches } from "../matches/registry";
+import { PRACTICE_LEVEL, resumePracticeBots } from "../bots/practice";
 import { SEAT_COUNT } from "../matches/engine";
 import { newInviteCode, normalizeCode } from "./codes";
 import { live } from "./live";
@@ -16,7 +18,7 @@ import { live } from "./live";
 export type FriendlyKind = "single" | "long";
 
 type Member = { user: SessionUser; ready: boolean };
-type Lobby = { matchId: string; members: Member[]; seating: Promise<void> | null };
+type Lobby = { matchId: string; members: Member[]; bots: number; seating: Promise<void> | null };
 
 export type LobbyView = {
   matchId: string;
@@ -24,9 +26,10 @@ export type LobbyView = {
   kind: FriendlyKind;
   creator: string;
   status: "WAITING" | "PLAYING" | "ENDED";
-  members: { name: string; ready: boolean }[];
+  members: { name: string; ready: boolean; bot: boolean }[];
   /** Your place in the lobby, or null if you are not in it. */
   you: number | null;
+  botsAllowed: boolean;
 };
 
 const KINDS = { single: "FRIENDLY_SINGLE", long: "FRIENDLY_LONG" } as const;
@@ -36,6 +39,8 @@ const gameSelect = {
   kind: true,
   status: true,
   inviteCode: true,
+  botsAllowed: true,
+  creatorId: true,
   creator: { select: { name: true } },
   seats: { select: { seat: true, user: { select: { id: true, name: true, role: true } } } },
 } as const;
@@ -48,14 +53,24 @@ export class Lobbies {
   constructor(private readonly db: Db) {}
 
   /** Opens the live table with the creator at seat 0, and its invitation code. */
-  async create(user: SessionUser, kind: FriendlyKind): Promise<{ matchId: string; code: string }> {
+  async create(
+    user: SessionUser,
+    kind: FriendlyKind,
+    botsAllowed: boolean,
+  ): Promise<{ matchId: string; code: string }> {
     for (;;) {
       const code = newInviteCode();
       try {
         const { matchId } = await live(() =>
-          liveMatches().open(user, { kind: KINDS[kind], inviteCode: code, creatorId: user.id }),
+          liveMatches().open(user, {
+            kind: KINDS[kind],
+            inviteCode: code,
+            creatorId: user.id,
+            botsAllowed,
+          }),
         );
-        this.lobbies.set(matchId, { matchId, members: [{ user, ready: false }], seating: null });
+        const members = [{ user, ready: false }];
+        this.lobbies.set(matchId, { matchId, members, bots: 0, seating: null });
         return { matchId, code };
       } catch (error) {
         // One code in a billion taken already: draw another.
@@ -78,7 +93,7 @@ export class Lobbies {
       throw new TRPCError({ code: "CONFLICT", message: "This game has started without you." });
     const lobby = this.lobbyOf(row);
     if (!lobby.members.some((member) => member.user.id === user.id)) {
-      if (lobby.members.length >= SEAT_COUNT)
+      if (lobby.members.length + lobby.bots >= SEAT_COUNT)
         throw new TRPCError({ code: "CONFLICT", message: "This game has three players already." });
       lobby.members.push({ user, ready: false });
     }
@@ -93,9 +108,30 @@ export class Lobbies {
     if (!member) throw new TRPCError({ code: "FORBIDDEN", message: "Join the game first." });
     if (row.status === "WAITING" && !lobby.seating) {
       member.ready = ready;
-      if (lobby.members.length === SEAT_COUNT && lobby.members.every((one) => one.ready))
-        lobby.seating = this.seat(lobby);
+      this.startIfReady(lobby);
     }
+    await lobby.seating;
+    return this.view(user, matchId);
+  }
+
+  /** The creator adds a bot to an empty place (`+1`) or takes one away (`-1`). */
+  async bots(user: SessionUser, matchId: string, change: 1 | -1): Promise<LobbyView> {
+    const row = await this.row(matchId);
+    if (row.creatorId !== user.id)
+      throw new TRPCError({ code: "FORBIDDEN", message: "Only the game's creator adds bots." });
+    if (!row.botsAllowed)
+      throw new TRPCError({ code: "FORBIDDEN", message: "This game was created without bots." });
+    const lobby = this.lobbyOf(row);
+    if (row.status !== "WAITING" || lobby.seating)
+      throw new TRPCError({ code: "CONFLICT", message: "The game has started." });
+    const bots = lobby.bots + change;
+    if (bots < 0 || lobby.members.length + bots > SEAT_COUNT)
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: change > 0 ? "There is no empty place left." : "There is no bot to take away.",
+      });
+    lobby.bots = bots;
+    this.startIfReady(lobby);
     await lobby.seating;
     return this.view(user, matchId);
   }
@@ -117,17 +153,27 @@ export class Lobbies {
     const kind = row.kind === "FRIENDLY_LONG" ? "long" : "single";
     const members =
       row.status === "WAITING"
-        ? this.lobbyOf(row).members.map(({ user: one, ready }) => ({
-            id: one.id,
-            name: one.name,
-            ready,
-          }))
+        ? [
+            ...this.lobbyOf(row).members.map(({ user: one, ready }) => ({
+              id: one.id,
+              name: one.name,
+              ready,
+              bot: false,
+            })),
+            ...Array.from({ length: this.lobbyOf(row).bots }, (_, bot) => ({
+              id: null,
+              name: `Bot ${bot + 1}`,
+              ready: true,
+              bot: true,
+            })),
+          ]
         : [...row.seats]
             .sort((a, b) => a.seat - b.seat)
             .map((seat) => ({
               id: seat.user?.id ?? null,
-              name: seat.user?.name ?? "Bot",
+              name: seat.user?.name ?? `Bot ${seat.seat}`,
               ready: true,
+              bot: !seat.user,
             }));
     const you = members.findIndex((member) => member.id === user.id);
     return {
@@ -136,8 +182,9 @@ export class Lobbies {
       kind,
       creator: row.creator?.name ?? "",
       status: row.status,
-      members: members.map(({ name, ready }) => ({ name, ready })),
+      members: members.map(({ name, ready, bot }) => ({ name, ready, bot })),
       you: you < 0 ? null : you,
+      botsAllowed: row.botsAllowed,
     };
   }
 
@@ -154,17 +201,25 @@ export class Lobbies {
       const members = row.seats.flatMap((seat) =>
         seat.user ? [{ user: seat.user, ready: false }] : [],
       );
-      lobby = { matchId: row.id, members, seating: null };
+      lobby = { matchId: row.id, members, bots: 0, seating: null };
       this.lobbies.set(row.id, lobby);
     }
     return lobby;
   }
 
-  /** Seats every member at the live table in lobby order; the third seat starts the game. */
+  private startIfReady(lobby: Lobby): void {
+    const full = lobby.members.length + lobby.bots === SEAT_COUNT;
+    if (full && lobby.members.every((one) => one.ready)) lobby.seating = this.seat(lobby);
+  }
+
+  /** Seats the players in lobby order, then the bots; the third seat starts the game. */
   private async seat(lobby: Lobby): Promise<void> {
     try {
-      for (const { user } of lobby.members)
-        await live(() => liveMatches().join(user, lobby.matchId));
+      const registry = liveMatches();
+      for (const { user } of lobby.members) await live(() => registry.join(user, lobby.matchId));
+      for (let bot = 0; bot < lobby.bots; bot++)
+        await live(() => registry.joinBot(lobby.matchId, PRACTICE_LEVEL));
+      if (lobby.bots > 0) resumePracticeBots(registry);
       this.lobbies.delete(lobby.matchId);
     } finally {
       lobby.seating = null;

@@ -42,6 +42,11 @@ export function botHolderId(matchId: string, seat: number): string {
   return `bot:${matchId}:${seat}`;
 }
 
+/** Who holds a bot's seat, as everyone sees it. */
+export function botHolder(matchId: string, seat: number): SeatHolder {
+  return { userId: botHolderId(matchId, seat), name: `Bot ${seat}` };
+}
+
 /** What anyone may know about a match: who sits where, and how it stands. */
 export type MatchInfo = {
   id: string;
@@ -161,18 +166,31 @@ export class LiveMatch {
     return this.run(async () => {
       const held = this.seatOf(holder.userId);
       if (held !== null) return held;
-      if (this.stopping) throw restarting();
-      if (this.info.status !== "WAITING")
-        throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
-      const seat = this.info.seats.findIndex((taken) => taken === null);
-      await this.deps.db.matchSeat.create({
-        data: { matchId: this.id, seat, userId: holder.userId },
-      });
-      this.info.seats[seat] = holder;
-      if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
-      else this.publishMatch();
-      return seat;
+      return this.takeSeat(() => ({ holder, row: { userId: holder.userId } }));
     });
+  }
+
+  /** Seats a bot of `level` at the first free seat (a friendly game's creator asked for one). */
+  joinBot(level: string): Promise<number> {
+    return this.run(() =>
+      this.takeSeat((seat) => ({ holder: botHolder(this.id, seat), row: { bot: level } })),
+    );
+  }
+
+  /** The first free seat, stored before it is taken; the third one starts the hand. */
+  private async takeSeat(
+    claim: (seat: number) => { holder: SeatHolder; row: { userId: string } | { bot: string } },
+  ): Promise<number> {
+    if (this.stopping) throw restarting();
+    if (this.info.status !== "WAITING")
+      throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
+    const seat = this.info.seats.findIndex((taken) => taken === null);
+    const { holder, row } = claim(seat);
+    await this.deps.db.matchSeat.create({ data: { matchId: this.id, seat, ...row } });
+    this.info.seats[seat] = holder;
+    if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
+    else this.publishMatch();
+    return seat;
   }
 
   /** Starts the hand of a table whose seats were all filled at its creation (bots). */

@@ -8,6 +8,7 @@ import { SEAT_COUNT, type Command } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
 import {
+  botHolder,
   botHolderId,
   LiveMatch,
   type Delivery,
@@ -48,7 +49,7 @@ function infoOf(row: MatchRow): MatchInfo {
   for (const { seat, userId, user, bot } of row.seats) {
     if (userId && user) seats[seat] = { userId, name: user.name };
     // A bot's seat (no user, see MatchSeat.bot) is held under an id no session has.
-    else if (bot) seats[seat] = { userId: botHolderId(row.id, seat), name: `Bot ${seat}` };
+    else if (bot) seats[seat] = botHolder(row.id, seat);
   }
   const { id, kind, status, rules, createdAt, startedAt, endedAt, result } = row;
   return { id, kind, status, rules, seats, createdAt, startedAt, endedAt, result };
@@ -131,7 +132,12 @@ export class LiveMatches {
   async open(
     user: SessionUser,
     /** What the table is for (friendly games, the agora: src/server/games, src/server/agora). */
-    purpose: { kind?: MatchKind; inviteCode?: string; creatorId?: string } = {},
+    purpose: {
+      kind?: MatchKind;
+      inviteCode?: string;
+      creatorId?: string;
+      botsAllowed?: boolean;
+    } = {},
   ): Promise<{ matchId: string; seat: number }> {
     if (!this.accepting) throw restarting();
     const row = await this.db.match.create({
@@ -184,6 +190,12 @@ export class LiveMatches {
     if (!this.accepting) throw restarting();
     const match = await this.find(matchId);
     return { seat: await match.join({ userId: user.id, name: user.name }) };
+  }
+
+  /** Seats a bot of `level` at a waiting table; its play is up to src/server/bots. */
+  async joinBot(matchId: string, level: string): Promise<{ seat: number }> {
+    if (!this.accepting) throw restarting();
+    return { seat: await (await this.find(matchId)).joinBot(level) };
   }
 
   async get(user: SessionUser, matchId: string): Promise<MatchInfo & { you: number | null }> {

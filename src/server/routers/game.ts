@@ -4,11 +4,11 @@ import { protectedProcedure, router } from "../trpc";
 
 const matchId = z.string().min(1).max(64);
 
-/** Friendly games: create, join by code, say ready, leave the lobby. */
+/** Friendly games: create, join by code, say ready, bots in empty places, leave the lobby. */
 export const gameRouter = router({
   create: protectedProcedure
-    .input(z.object({ kind: z.enum(["single", "long"]) }))
-    .mutation(({ ctx, input }) => lobbies(ctx.db).create(ctx.user, input.kind)),
+    .input(z.object({ kind: z.enum(["single", "long"]), bots: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => lobbies(ctx.db).create(ctx.user, input.kind, input.bots)),
   join: protectedProcedure
     .input(z.object({ code: z.string().trim().min(1).max(20) }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).join(ctx.user, input.code)),
@@ -18,6 +18,10 @@ export const gameRouter = router({
   ready: protectedProcedure
     .input(z.object({ matchId, ready: z.boolean() }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).ready(ctx.user, input.matchId, input.ready)),
+  /** The creator adds a bot to an empty place, or takes one away. */
+  bots: protectedProcedure
+    .input(z.object({ matchId, change: z.union([z.literal(1), z.literal(-1)]) }))
+    .mutation(({ ctx, input }) => lobbies(ctx.db).bots(ctx.user, input.matchId, input.change)),
   leave: protectedProcedure
     .input(z.object({ matchId }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).leave(ctx.user, input.matchId)),

@@ -81,6 +81,26 @@ export function Lobby({ matchId }: { matchId: string }) {
             >
               {me.ready ? "Not ready" : "I'm ready"}
             </button>
+            {data.you === 0 && data.botsAllowed && (
+              <>
+                <button
+                  type="button"
+                  className={quietButton}
+                  disabled={data.members.length >= 3}
+                  onClick={() => act(client.game.bots.mutate({ matchId, change: 1 }))}
+                >
+                  Add a bot
+                </button>
+                <button
+                  type="button"
+                  className={quietButton}
+                  disabled={!data.members.some((member) => member.bot)}
+                  onClick={() => act(client.game.bots.mutate({ matchId, change: -1 }))}
+                >
+                  Remove a bot
+                </button>
+              </>
+            )}
             {data.you !== 0 && (
               <button
                 type="button"

@@ -10,6 +10,7 @@ export function NewGame() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [bots, setBots] = useState(false);
 
   const run = (work: Promise<{ matchId: string }>) => {
     setBusy(true);
@@ -36,7 +37,7 @@ export function NewGame() {
             type="button"
             className={button}
             disabled={busy}
-            onClick={() => run(client.game.create.mutate({ kind: "single" }))}
+            onClick={() => run(client.game.create.mutate({ kind: "single", bots }))}
           >
             One hand
           </button>
@@ -44,11 +45,19 @@ export function NewGame() {
             type="button"
             className={button}
             disabled={busy}
-            onClick={() => run(client.game.create.mutate({ kind: "long" }))}
+            onClick={() => run(client.game.create.mutate({ kind: "long", bots }))}
           >
             Long game to 150
           </button>
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={bots}
+            onChange={(event) => setBots(event.target.checked)}
+          />
+          Bots may fill the empty places
+        </label>
       </Panel>
       <Panel title="Join with a code">
         <form onSubmit={join} className="flex gap-2">
