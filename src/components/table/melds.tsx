@@ -53,7 +53,7 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi 
         meld.valid ? "" : "outline-2 outline-dashed outline-red-500"
       }`}
     >
-      <span className="absolute -top-2 left-1 flex gap-1 text-[10px] leading-none">
+      <span className="absolute -top-2 left-1 flex gap-1 whitespace-nowrap text-[10px] leading-none">
         <span className="rounded bg-white/90 px-1 py-0.5 text-stone-500">{meld.id}</span>
         {meld.notYetSafe && (
           <span
