@@ -5,6 +5,7 @@ import { AccountError } from "./accounts/accounts";
 import { hasRole, type Role } from "./accounts/roles";
 import type { Context } from "./context";
 import { MatchError } from "./matches/errors";
+import { asPlainJson } from "./matches/plain-json";
 
 /** Per-field messages for forms: from zod input validation, or from a refused account change. */
 function fieldErrors(cause: unknown): Record<string, string[] | undefined> | null {
@@ -19,7 +20,14 @@ function engineCode(cause: unknown): string | null {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer: {
+    input: superjson,
+    output: {
+      serialize: (value: unknown) => asPlainJson(value) ?? superjson.serialize(value),
+      deserialize: (value: Parameters<typeof superjson.deserialize>[0]) =>
+        superjson.deserialize(value),
+    },
+  },
   errorFormatter: ({ shape, error }) => ({
     ...shape,
     data: {

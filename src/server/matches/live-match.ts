@@ -28,6 +28,7 @@ import {
 } from "./engine";
 import { MatchError, refusal, restarting } from "./errors";
 import type { EventLog, LogEntry } from "./event-log";
+import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
@@ -85,7 +86,7 @@ export type MatchDeps = {
   onEnded: (match: LiveMatch) => void;
 };
 
-/** Events kept in memory for subscribers resuming after a short gap. */
+/** Events kept in memory (at least) for subscribers resuming after a short gap. */
 export const RECENT_EVENTS = 1024;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
@@ -458,7 +459,8 @@ export class LiveMatch {
   private remember(events: GameEvent[]) {
     if (events.length === 0) return;
     this.recent.push(...events);
-    if (this.recent.length > RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
+    // Trimmed once it holds twice as many, not on every change: the copy showed under load.
+    if (this.recent.length > 2 * RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
   }
 
   private lastId(): string {
@@ -492,7 +494,12 @@ export class LiveMatch {
     return [
       {
         id: String(last),
-        message: { type: "events", events, view: this.viewOf(seat), now: this.now() },
+        message: markPlainJson({
+          type: "events",
+          events,
+          view: this.viewOf(seat),
+          now: this.now(),
+        }),
       },
     ];
   }
@@ -507,12 +514,12 @@ export class LiveMatch {
       if (!delivery) {
         delivery = {
           id,
-          message: {
+          message: markPlainJson({
             type: "events",
             events: projectEvents(events, listener.seat),
             view: this.viewOf(listener.seat),
             now: this.now(),
-          },
+          }),
         };
         projected.set(listener.seat, delivery);
       }
