@@ -32,6 +32,29 @@ const DURATIONS: [string, number | null][] = [
   ["Until lifted", null],
 ];
 
+/** Two buttons choosing between two lists (live or past, open or resolved). */
+function Toggle(props: {
+  value: boolean;
+  set: (value: boolean) => void;
+  labels: [string, string];
+}) {
+  return (
+    <div className="flex gap-2">
+      {[true, false].map((choice, index) => (
+        <button
+          key={props.labels[index]}
+          type="button"
+          className={quietButton}
+          aria-pressed={props.value === choice}
+          onClick={() => props.set(choice)}
+        >
+          {props.labels[index]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** One small form per action: a reason (and more), then the mutation. */
 function useAction() {
   const [error, setError] = useState<string | null>(null);
@@ -164,24 +187,7 @@ function Matches() {
   };
   return (
     <Panel title="Matches">
-      <div className="flex gap-2">
-        <button
-          type="button"
-          className={quietButton}
-          aria-pressed={live}
-          onClick={() => setLive(true)}
-        >
-          Live
-        </button>
-        <button
-          type="button"
-          className={quietButton}
-          aria-pressed={!live}
-          onClick={() => setLive(false)}
-        >
-          Past
-        </button>
-      </div>
+      <Toggle value={live} set={setLive} labels={["Live", "Past"]} />
       <ErrorText message={error} />
       <ul className="divide-y divide-stone-200 text-sm">
         {matches.data?.map((match) => (
@@ -255,24 +261,7 @@ function Reports() {
   };
   return (
     <Panel title="Player reports">
-      <div className="flex gap-2">
-        <button
-          type="button"
-          className={quietButton}
-          aria-pressed={open}
-          onClick={() => setOpen(true)}
-        >
-          Open
-        </button>
-        <button
-          type="button"
-          className={quietButton}
-          aria-pressed={!open}
-          onClick={() => setOpen(false)}
-        >
-          Resolved
-        </button>
-      </div>
+      <Toggle value={open} set={setOpen} labels={["Open", "Resolved"]} />
       <ErrorText message={error} />
       {reports.data?.length === 0 && <p className="text-sm text-stone-500">Nothing here.</p>}
       <ul className="divide-y divide-stone-200 text-sm">

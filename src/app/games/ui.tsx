@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+export { FormError as ErrorText } from "../form";
+
 // Small pieces shared by the games, agora, history and admin pages.
 
 export const button =
@@ -15,15 +17,6 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
       <h2 className="font-semibold">{title}</h2>
       {children}
     </section>
-  );
-}
-
-export function ErrorText({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm text-red-700">
-      {message}
-    </p>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
+import { seatsWithNames } from "./profile";
 import { replayMatch, spectatorStep, type Replayed } from "./replay";
 
 /** Replays kept in memory, so stepping through one does not replay it again each time. */
@@ -19,16 +20,7 @@ export async function visibleMatch(db: Db, matchId: string, viewerId: string | n
       status: true,
       endedAt: true,
       endedReason: true,
-      seats: {
-        orderBy: { seat: "asc" },
-        select: {
-          seat: true,
-          userId: true,
-          bot: true,
-          points: true,
-          user: { select: { name: true } },
-        },
-      },
+      seats: seatsWithNames,
       hands: { orderBy: { number: "asc" } },
     },
   });

@@ -9,7 +9,8 @@ import { skillScore } from "../agora/ratings";
 
 const RECENT = 20;
 
-const seatsWithNames = {
+/** A match's seats in order, with who sits there (a player or a bot) and their points. */
+export const seatsWithNames = {
   orderBy: { seat: "asc" },
   select: {
     seat: true,
