@@ -31,6 +31,32 @@ export async function drag(page: Page, fromTestId: string, toTestId: string): Pr
   });
 }
 
+/** Drags with a finger: touch, hold a moment (as dnd-kit's touch sensor asks), slide, lift. */
+export async function touchDrag(page: Page, fromTestId: string, toTestId: string): Promise<void> {
+  const source = page.getByTestId(fromTestId);
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  const to = await page.getByTestId(toTestId).boundingBox();
+  if (!from || !to) throw new Error(`cannot drag ${fromTestId} to ${toTestId}`);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+    });
+  const [x0, y0] = [from.x + 8, from.y + 12];
+  const [x1, y1] = [to.x + to.width / 2, to.y + to.height / 2];
+  await touch("touchStart", x0, y0);
+  await page.waitForTimeout(200);
+  // A frame between moves: dnd-kit works out what is under the finger once per frame.
+  for (let i = 1; i <= 10; i++) {
+    await touch("touchMove", x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10);
+    await page.waitForTimeout(16);
+  }
+  await touch("touchEnd", x1, y1);
+  await cdp.detach();
+}
+
 /** Presses Tab until the element with this test id has the focus: keyboard only. */
 export async function tabTo(page: Page, testId: string, limit = 120): Promise<void> {
   for (let i = 0; i < limit; i++) {

@@ -11,6 +11,7 @@ import {
   signUp,
   tabTo,
   tapMove,
+  touchDrag,
 } from "./table-helpers";
 
 // The e2e server deals every hand from DEAL_SEED (playwright.config.ts): the plan is found in
@@ -79,7 +80,9 @@ test("three players at one table: every gesture, a refused hold, a chain undo, ย
   for (const page of everyone) await expect(cardsOf(page, 1)).toHaveCount(4);
 
   // ยง5.3 Chiara declares two cards by touch; Bruno declares one by keyboard.
-  for (const card of p.move.declared) await tapMove(chiara, hand(card), "drop-staging");
+  // One card dragged with a finger, one tapped and then its place tapped.
+  await touchDrag(chiara, hand(p.move.declared[0]), "drop-staging");
+  await tapMove(chiara, hand(p.move.declared[1]), "drop-staging");
   await expect(bruno.getByLabel(/Staging area: chiara/).locator("[data-card]")).toHaveCount(2);
   await keyboardMove(bruno, hand(p.reachWith), "drop-staging");
   await expect(ada.getByLabel(/Staging area: bruno/).locator("[data-card]")).toHaveCount(1);
