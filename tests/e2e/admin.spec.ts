@@ -35,6 +35,7 @@ test("/admin: a visitor is sent to sign in, a player refused; a moderator bans a
   await row.getByLabel("Duration").selectOption("1 day");
   await row.getByRole("button", { name: "Ban" }).click();
   await expect(row).toContainText("banned until");
+  await moderator.screenshot({ path: "artifacts/screenshots/admin-users.png", fullPage: true });
   await moderator.getByRole("button", { name: "Audit log" }).click();
   await expect(moderator.getByText(`banned ${playerName}`)).toBeVisible();
 

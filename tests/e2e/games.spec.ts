@@ -33,6 +33,7 @@ test("a friendly hand: created, joined by link from two other browsers, played t
   await expect(players.getByRole("listitem")).toHaveCount(3);
   await expect(players).toContainText(`chiara_${tag}`);
 
+  await ada.screenshot({ path: "artifacts/screenshots/games-lobby.png", fullPage: true });
   for (const page of [ada, bruno, chiara]) {
     await page.getByRole("button", { name: "I'm ready" }).click();
   }
@@ -66,6 +67,7 @@ test("a friendly hand: created, joined by link from two other browsers, played t
   await expect(hands).toContainText(`bruno_${tag} -15`);
   await ada.goto(`/u/ada_${tag}`);
   await expect(ada.getByTestId("games-won")).toHaveText("1");
+  await ada.screenshot({ path: "artifacts/screenshots/games-profile.png", fullPage: true });
   // Friendly points never enter the agora ranking (§13).
   await expect(ada.getByTestId("ranking-points")).toHaveText("0");
 });

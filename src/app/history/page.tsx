@@ -41,7 +41,7 @@ export default async function HistoryPage() {
                 {match.seats
                   .map(
                     (seat) =>
-                      `${seat.user?.name ?? `Bot (${seat.bot})`} ${seat.points ?? "–"}${seat.won ? " 🏆" : ""}`,
+                      `${seat.user?.name ?? `Bot (${seat.bot})`} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
                   )
                   .join(" · ")}
               </span>

@@ -90,7 +90,7 @@ export default async function ProfilePage({ params }: Props) {
                   {game.standings.map((seat, place) => (
                     <li key={seat.name} className={seat.you ? "font-semibold" : undefined}>
                       {place + 1}. {seat.name} {seat.points}
-                      {seat.won && " 🏆"}
+                      {seat.won && " ★"}
                     </li>
                   ))}
                 </ol>
@@ -117,7 +117,7 @@ export default async function ProfilePage({ params }: Props) {
                     {hand.seats.map((seat) => (
                       <span key={seat.name} className={`mr-3 ${seat.you ? "font-semibold" : ""}`}>
                         {seat.name} {seat.score > 0 ? `+${seat.score}` : seat.score}
-                        {seat.winner && " 🏆"}
+                        {seat.winner && " ★"}
                       </span>
                     ))}
                   </td>
