@@ -134,6 +134,21 @@ const en = {
       abandoned: "everyone left",
     },
   },
+  dnd: {
+    instructions:
+      "To play a card: press Enter on it, then Enter on where it goes (a meld, the free space, your staging area or your hand). Or press Space to pick it up, the arrow keys to move it and Space to drop it; Escape cancels.",
+    picked: (card: string) => `Picked up ${card}.`,
+    over: (card: string, place: string) => `${card} is over ${place}.`,
+    dropped: (card: string, place: string) => `${card} dropped on ${place}.`,
+    cancelled: (card: string) => `${card} put back.`,
+    places: {
+      hand: "your hand",
+      staging: "your staging area",
+      new: "the free space",
+      meld: (id: number) => `meld ${id}`,
+      nowhere: "nothing",
+    },
+  },
   settings: { sound: "Sound", mute: "Mute", unmute: "Sound on", fourColour: "Four-colour deck" },
   practice: {
     title: "Practice table",
@@ -299,6 +314,22 @@ const it: Messages = {
       survivor: "ultimo rimasto in gioco",
       draw: "pareggio",
       abandoned: "tutti sono usciti",
+    },
+  },
+  dnd: {
+    instructions:
+      "Per giocare una carta: premi Invio sulla carta, poi Invio dove va (una combinazione, lo spazio libero, l'area di appoggio o la mano). Oppure premi Spazio per prenderla, le frecce per spostarla e Spazio per lasciarla; Esc annulla.",
+    picked: (card) => `Hai preso ${card}.`,
+    over: (card, place) => `${card}: ${place}.`,
+    dropped: (card, place) => `${card} lasciata ${place}.`,
+    cancelled: (card) => `${card} rimessa a posto.`,
+    // Said after the card's name, so each place carries its own preposition.
+    places: {
+      hand: "nella tua mano",
+      staging: "nella tua area di appoggio",
+      new: "nello spazio libero",
+      meld: (id) => `nella combinazione ${id}`,
+      nowhere: "da nessuna parte",
     },
   },
   settings: {

@@ -35,6 +35,7 @@ import {
 } from "./actions";
 import { CardFace } from "./card";
 import { clocksOf } from "./clocks";
+import { dragAnnouncements } from "./announcements";
 import { allowedActions, playableCards } from "./controls";
 import { EndOfHand } from "./end-screen";
 import type { Standings } from "./game-view";
@@ -307,6 +308,7 @@ export function GameTable({
   const mine = you === null ? undefined : view.seats[you];
   const clocks = clocksOf(view);
   const situation = situationOf(t, view, nameOf);
+  const accessibility = useMemo(() => dragAnnouncements(t), [t]);
   const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
 
   return (
@@ -314,6 +316,7 @@ export function GameTable({
       id="machiavelox-table"
       sensors={sensors}
       collisionDetection={dropTarget}
+      accessibility={accessibility}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => {

@@ -1,0 +1,31 @@
+// What dnd-kit reads out to screen readers while a card is dragged: card names and
+// places in the reader's language, never the internal drag ids.
+
+import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
+import { rankOf, suitOf } from "@/engine/cards";
+import type { Messages } from "@/i18n/messages";
+import { parseDestination, parseSource } from "./actions";
+
+export function dragAnnouncements(t: Messages): {
+  announcements: Announcements;
+  screenReaderInstructions: ScreenReaderInstructions;
+} {
+  const card = (id: string | number) => {
+    const source = parseSource(String(id));
+    return source ? t.card.name(rankOf(source.card), suitOf(source.card)) : "";
+  };
+  const place = (id: string | number | undefined) => {
+    const dest = id === undefined ? null : parseDestination(String(id));
+    if (!dest) return t.dnd.places.nowhere;
+    return dest.to === "meld" ? t.dnd.places.meld(dest.meld) : t.dnd.places[dest.to];
+  };
+  return {
+    screenReaderInstructions: { draggable: t.dnd.instructions },
+    announcements: {
+      onDragStart: ({ active }) => t.dnd.picked(card(active.id)),
+      onDragOver: ({ active, over }) => t.dnd.over(card(active.id), place(over?.id)),
+      onDragEnd: ({ active, over }) => t.dnd.dropped(card(active.id), place(over?.id)),
+      onDragCancel: ({ active }) => t.dnd.cancelled(card(active.id)),
+    },
+  };
+}
