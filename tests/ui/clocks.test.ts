@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clocksOf } from "@/components/table/clocks";
 import { previewHand } from "@/components/table/fixture";
-import { apply } from "@/engine/engine";
-import type { Command } from "@/engine/commands";
-import type { HandState, Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
-
-function play(state: HandState, seat: Seat, command: Command, at: number): HandState {
-  const result = apply(state, seat, command, at);
-  if (!result.ok) throw new Error(result.rejection.reason);
-  return result.state;
-}
+import { play } from "../engine/helpers";
 
 describe("every clock is shown as a countdown", () => {
   it("§5 each open play's 40 s, the player's own first; §7 the inactivity's 2 minutes, restarted by the confirmed add at 1 s", () => {
@@ -23,7 +15,7 @@ describe("every clock is shown as a countdown", () => {
   });
 
   it("§9 a «Stop!» shows the freeze's 3 minutes and stops the frozen players' clocks", () => {
-    const state = play(previewHand(), 0, { do: "stop" }, 6000);
+    const state = play(previewHand(), 0, { do: "stop" }, 6);
     const clocks = clocksOf(viewFor(state, 1));
     expect(clocks).toContainEqual({ kind: "freeze", seat: 0, endsAt: 186_000 });
     expect(clocks.some((k) => k.kind === "play" || k.kind === "hold")).toBe(false);
@@ -31,8 +23,8 @@ describe("every clock is shown as a countdown", () => {
   });
 
   it("§12 once the hand is over no clock runs", () => {
-    let state = play(previewHand(), 0, { do: "leave" }, 6000);
-    state = play(state, 1, { do: "leave" }, 7000);
+    let state = play(previewHand(), 0, { do: "leave" }, 6);
+    state = play(state, 1, { do: "leave" }, 7);
     const view = viewFor(state, 2);
     expect(view.outcome).not.toBeNull();
     expect(clocksOf(view)).toEqual([]);
