@@ -45,7 +45,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/engine/**/*.ts", "src/solver/**/*.ts"],
+    files: ["src/engine/**/*.ts", "src/solver/**/*.ts", "src/bots/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,8 +1,11 @@
 // `npm run simulate -- --hands 1000 --seed 1`: plays whole hands with three
 // random players on a virtual clock (no waiting) and prints how they ended,
 // how long they lasted and what they scored — a sanity check of the rules'
-// dynamics (§7–§12).
+// dynamics (§7–§12). With `--players hard,medium,easy` the seats are bots of
+// those levels instead, rotating seats from hand to hand (src/bots/tournament.ts).
 
+import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
+import { formatTournament, runTournament } from "../bots/tournament";
 import { playRandomHand, type RandomHand } from "../engine/random-player";
 import type { HandEndReason } from "../engine/state";
 
@@ -16,12 +19,21 @@ const ENDINGS: (HandEndReason | "unfinished")[] = [
   "unfinished",
 ];
 
-function parse(args: string[]): { hands: number; seed: number } | string {
-  const options = { hands: 1000, seed: 1 };
+function parse(
+  args: string[],
+): { hands: number; seed: number; players: BotLevel[] | null } | string {
+  const options = { hands: 1000, seed: 1, players: null as BotLevel[] | null };
   for (let i = 0; i < args.length; i += 2) {
+    if (args[i] === "--players") {
+      const players = (args[i + 1] ?? "").split(",");
+      if (players.length !== 3 || !players.every(isBotLevel))
+        return `--players takes three of ${BOT_LEVELS.join(", ")}, e.g. hard,medium,easy`;
+      options.players = players;
+      continue;
+    }
     const [flag, value] = [args[i], Number(args[i + 1])];
     if ((flag !== "--hands" && flag !== "--seed") || !Number.isInteger(value))
-      return "usage: npm run simulate -- [--hands N] [--seed S]";
+      return "usage: npm run simulate -- [--hands N] [--seed S] [--players hard,medium,easy]";
     options[flag === "--hands" ? "hands" : "seed"] = value;
   }
   if (options.hands < 1) return "--hands must be at least 1";
@@ -42,6 +54,15 @@ function main(args: string[]): number {
     return 2;
   }
   const started = performance.now();
+  if (options.players) {
+    const result = runTournament({ ...options, players: options.players });
+    const seconds = (performance.now() - started) / 1000;
+    const lines = [
+      `bots ${options.players.join(", ")} from seed ${options.seed}, ${seconds.toFixed(1)} s`,
+    ];
+    process.stdout.write(`${[...lines, ...formatTournament(result)].join("\n")}\n`);
+    return result.unfinished > 0 ? 1 : 0;
+  }
   const hands: RandomHand[] = [];
   for (let i = 0; i < options.hands; i++) hands.push(playRandomHand({ seed: options.seed + i }));
   const seconds = (performance.now() - started) / 1000;
