@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
+    // Generous limits: some tests start database servers, and CI shares 2 cores with them.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // Pure tests need no database; tests/db runs twice, on the embedded default and on the
     // machine's PostgreSQL (TEST_POSTGRES_URL), each time in a database of its own.
     projects: [
@@ -43,6 +46,8 @@ export default defineConfig({
           // tests/games: friendly games, the agora and moderation, on the same two databases.
           include: ["tests/db/**/*.test.ts", "tests/games/**/*.test.ts"],
           globalSetup: ["tests/db/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       })),
     ],
