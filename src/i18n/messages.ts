@@ -58,7 +58,7 @@ const en = {
   },
   table: {
     title: "The table",
-    removed: "Removed cards",
+    removed: "Out of play",
     hideRemoved: "Hide",
     showRemoved: "Removed cards",
     selected: (card: string) => `${card} selected: choose where it goes, or press Escape.`,
@@ -235,7 +235,7 @@ const it: Messages = {
   },
   table: {
     title: "Il tavolo",
-    removed: "Carte tolte",
+    removed: "Fuori gioco",
     hideRemoved: "Nascondi",
     showRemoved: "Carte tolte",
     selected: (card) => `${card} selezionata: scegli dove metterla, o premi Esc.`,

@@ -85,16 +85,11 @@ export function RemovedCards({ cards, fourColour }: { cards: CardId[]; fourColou
   const [shown, setShown] = useState(true);
   return (
     <div className="flex items-center gap-1 rounded-lg bg-white/80 p-1 text-xs">
-      <button
-        type="button"
-        aria-expanded={shown}
-        className="rounded px-1 py-0.5 text-stone-600 hover:bg-stone-100"
-        onClick={() => setShown((s) => !s)}
-      >
-        {shown ? t.table.hideRemoved : t.table.showRemoved}
-      </button>
       {shown && (
-        <span className="flex gap-0.5" aria-label={t.table.removed} role="group">
+        <span className="flex items-center gap-0.5" aria-label={t.table.removed} role="group">
+          <span aria-hidden className="mr-1 text-stone-500">
+            {t.table.removed}:
+          </span>
           {cards.map((card) => (
             <span key={card} role="img" aria-label={t.card.name(rankOf(card), suitOf(card))}>
               <CardFace card={card} look={{ fourColour, small: true }} />
@@ -102,6 +97,14 @@ export function RemovedCards({ cards, fourColour }: { cards: CardId[]; fourColou
           ))}
         </span>
       )}
+      <button
+        type="button"
+        aria-expanded={shown}
+        className="rounded px-1 py-0.5 text-stone-600 underline hover:bg-stone-100"
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? t.table.hideRemoved : t.table.showRemoved}
+      </button>
     </div>
   );
 }
