@@ -12,6 +12,8 @@
 
 import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
+import { TooComplexError } from "./errors";
+import { mostPlaced } from "./most";
 import { arrangeSets, SET_CARD, type SetCard } from "./sets";
 
 const RANKS = 13;
@@ -36,7 +38,6 @@ const RESERVED = 2; // taken by an incoming piece; its part before the cut may j
 const RESERVED_JOINED = 3; // and an open run before the cut has joined it
 
 const HAND = -1;
-const UNTRACKED = -2; // a table card when only placed cards are counted
 
 export interface OriginalMeld {
   kind: "run" | "set";
@@ -108,13 +109,6 @@ interface RunInfo {
 const ID_BASE = 8192;
 const POW = [1, ID_BASE, ID_BASE ** 2, ID_BASE ** 3];
 
-/** The programme outgrew its budget of states: no answer rather than a wrong one. */
-export class TooComplexError extends Error {
-  constructor(readonly states: number) {
-    super(`the position needs more than ${states} states`);
-  }
-}
-
 /** What the tracked programme must reach: every other state is dropped. */
 interface Goal {
   /** own cards to place: the most that can be placed */
@@ -140,8 +134,9 @@ export function solveExact(
   // under which the goal is reached gives the optimum, since every arrangement
   // moving no more than the cap was in play.
   const caps = [...[0, 2, 6, 14].filter((cap) => cap < tableCards), tableCards];
-  // Most positions place every useful own card: try that before counting the
-  // most that can be placed with the programme that ignores origins.
+  // Most positions place every useful own card: try that under the low caps
+  // before counting the most that can be placed (most.ts), so that the higher
+  // caps look only for arrangements that place that many.
   let most = useful.length;
   let counted = false;
   for (let c = 0; c < caps.length; c++) {
@@ -150,7 +145,12 @@ export function solveExact(
     if (found) return found;
     if (!counted && (c >= 1 || c === caps.length - 1)) {
       counted = true;
-      const count = new RankProgramme(rules, melds, useful, budget, null).run()!.placed;
+      const count = mostPlaced(
+        rules,
+        countGrid(melds.flatMap((m) => m.cards)),
+        countGrid(useful),
+        budget,
+      );
       if (count < most) [most, c] = [count, -1];
     }
   }
@@ -191,8 +191,7 @@ class RankProgramme {
     private readonly melds: readonly OriginalMeld[],
     own: readonly CardId[],
     private readonly budget: number,
-    /** null: count placed cards only, ignoring origins */
-    private readonly goal: Goal | null,
+    private readonly goal: Goal,
   ) {
     // A classic run holds each rank once, so 13 never binds there.
     this.maxLen = Math.min(rules.maxRunLength, RANKS);
@@ -201,11 +200,9 @@ class RankProgramme {
     this.table = grid<Phys>();
     this.hand = grid<CardId>();
     this.setsAt = Array.from({ length: RANKS }, () => []);
-    const tracked = goal !== null;
-    melds.forEach((meld, index) => {
-      const origin = tracked ? index : UNTRACKED;
+    melds.forEach((meld, origin) => {
       for (const id of meld.cards) this.table[rankOf(id) - 1]![suitIndex(id)]!.push({ id, origin });
-      if (tracked && meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
+      if (meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
     });
     for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
     this.cut = this.chooseCut();
@@ -239,9 +236,7 @@ class RankProgramme {
         return n;
       }),
     );
-    // Counting placed cards only, a long run is as good as its pieces.
     this.lengthMatters = Array.from({ length: SUIT_COUNT }, (_, s) => {
-      if (!tracked) return false;
       let longest = 0;
       for (let start = 0; start < RANKS; start++) {
         let n = 0;
@@ -252,7 +247,7 @@ class RankProgramme {
     });
     this.startingAt = grid<number>();
     melds.forEach((meld, origin) => {
-      if (!tracked || meld.kind !== "run") return;
+      if (meld.kind !== "run") return;
       const at = meld.cards.map((c) => this.indexOf(rankOf(c) - 1));
       const crossing = at.some((p, j) => p === LAST && at[j + 1] === 0);
       const info = { suit: suitIndex(meld.cards[0]!), crossing, first: at[0]!, last: at.at(-1)! };
@@ -343,7 +338,6 @@ class RankProgramme {
       if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!, s) !== null))
         [best, bestKey] = [entry, key];
     }
-    // Counting placed cards only, the table as it stands is one solution.
     return best && this.rebuild(best, bestKey);
   }
 
@@ -355,7 +349,6 @@ class RankProgramme {
    * `pending` is those set cards less the cards ahead that will surely move.
    */
   private canReachGoal(value: number, pending: number, i: number, s: number): boolean {
-    if (!this.goal) return true;
     const placed = Math.floor(value / PLACED_WEIGHT);
     const moved = this.tableSeen[i]![s]! - (value % PLACED_WEIGHT) - pending;
     return placed + this.ownLeft[i]![s]! >= this.goal.placed && moved <= this.goal.moved;
@@ -367,7 +360,6 @@ class RankProgramme {
    * to s have done processing index i, the others only the index before.
    */
   private surelyMoving(key: number, i: number, s: number): number {
-    if (!this.goal) return 0;
     let count = 0;
     for (let t = 0; t < SUIT_COUNT; t++) {
       const at = t <= s ? i : i - 1;
@@ -852,6 +844,13 @@ function usefulOwn(
     if (next.length === useful.length) return useful;
     useful = next;
   }
+}
+
+/** How many of the cards are of each rank (0 = Ace) and suit. */
+function countGrid(cards: readonly CardId[]): number[][] {
+  const grid = Array.from({ length: RANKS }, () => new Array<number>(SUIT_COUNT).fill(0));
+  for (const c of cards) grid[rankOf(c) - 1]![suitIndex(c)]!++;
+  return grid;
 }
 
 function pieceTag(run: Run, status: readonly number[]): number {

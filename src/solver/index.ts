@@ -4,7 +4,8 @@
 
 import { type CardId, cardName, isCardId } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
-import { solveExact, TooComplexError, type OriginalMeld } from "./dp";
+import { solveExact, type OriginalMeld } from "./dp";
+import { TooComplexError } from "./errors";
 import { keptCards, matchMelds } from "./matching";
 import { buildPlan, type MeldId, type PlanAction, type TableMeld } from "./plan";
 

@@ -1,0 +1,267 @@
+// The most own cards that can be placed, whatever happens to the table cards:
+// the rank-by-rank programme of van Rijn, Takes & Vis (2015) with small numeric
+// states. Knowing this count first lets the exact programme (dp.ts) look only
+// for arrangements that place exactly that many.
+
+import type { MeldRules } from "../engine/melds";
+import { TooComplexError } from "./errors";
+
+const RANKS = 13;
+const SUITS = 4;
+const LAST = RANKS - 1;
+/** A run crossing the cut, seen at the first rank: it may close there if its part before the cut has two cards. */
+const INCOMING = 4;
+/** Per suit: the open runs' lengths (two slots, sorted) and the cut's crossings. */
+const CODE_BITS = 128;
+const SUIT_SPACE = CODE_BITS ** SUITS;
+
+// A pair of slot lengths (0 = no run) a ≤ b, both 0..4, as one index 0..14.
+const pairIndex = (a: number, b: number) => (b * (b + 1)) / 2 + a;
+// The crossings: k runs cross the cut, j of them end at the first rank.
+const crossIndex = (k: number, j: number) => (k * (k + 1)) / 2 + j;
+const PAIRS: [number, number][] = [];
+for (let b = 0; b <= INCOMING; b++) for (let a = 0; a <= b; a++) PAIRS.push([a, b]);
+const CROSSINGS: [number, number][] = [];
+for (let k = 0; k <= 2; k++) for (let j = 0; j <= k; j++) CROSSINGS.push([k, j]);
+const codeOf = (lengths: readonly number[], k: number, j: number) => {
+  const [a, b] = [...lengths, 0, 0].sort((x, y) => x - y).slice(-2) as [number, number];
+  return pairIndex(a, b) + PAIRS.length * crossIndex(k, j);
+};
+
+/** Whether an open run of length x can do all that one of length y can (0: no run). */
+const longer = (x: number, y: number) =>
+  x === y || (x === 3 && y !== INCOMING) || (x === 2 && y === 1);
+
+/** Whether suit state x can do all that suit state y can, with the same crossings. */
+function dominates(x: number, y: number): boolean {
+  if (Math.floor(x / PAIRS.length) !== Math.floor(y / PAIRS.length)) return false;
+  const [a, b] = PAIRS[x % PAIRS.length]!;
+  const [c, d] = PAIRS[y % PAIRS.length]!;
+  return (longer(a, c) && longer(b, d)) || (longer(a, d) && longer(b, c));
+}
+
+/** Whether the cards a rank's suits send to sets (a1 suits send one, a2 two) form at most two sets. */
+const SETS_FIT: boolean[] = [];
+for (let a1 = 0; a1 <= SUITS; a1++)
+  for (let a2 = 0; a1 + a2 <= SUITS; a2++) {
+    let fits = a1 + a2 === 0 || (a2 === 0 && a1 >= 3);
+    // Two sets: each suit sending two gives one to each; the others split x and a1 - x.
+    for (let x = 0; x <= a1; x++) {
+      const [p, q] = [a2 + x, a2 + a1 - x];
+      fits ||= p >= 3 && p <= 4 && q >= 3 && q <= 4;
+    }
+    SETS_FIT[a1 * 5 + a2] = fits;
+  }
+
+/**
+ * The most own cards that can be placed. `table[rank][suit]` counts the table
+ * cards (all must stay on the table), `own[rank][suit]` the own cards (ranks 0 = Ace).
+ */
+export function mostPlaced(
+  rules: MeldRules,
+  table: readonly (readonly number[])[],
+  own: readonly (readonly number[])[],
+  budget: number,
+): number {
+  const programme = new MostProgramme(rules, table, own, budget);
+  // Most positions place all or nearly all own cards, and a programme that may
+  // leave out only a few keeps few states: allow more and more left out until
+  // the best found leaves out no more than allowed, which makes it the most.
+  const total = own.flat().reduce((sum, n) => sum + n, 0);
+  for (let left = 0; ; left = 2 * left + 1) {
+    const best = programme.run(left);
+    if (best !== null && total - best <= left) return best;
+  }
+}
+
+class MostProgramme {
+  private readonly cut: number;
+  private readonly transitions = new Map<number, Int32Array>();
+  /** per position and suit: how many of the following positions have cards */
+  private readonly ahead: number[][];
+  /** per position and suit: own cards met once that suit is done */
+  private readonly ownSeen: number[][];
+
+  constructor(
+    private readonly rules: MeldRules,
+    private readonly table: readonly (readonly number[])[],
+    private readonly own: readonly (readonly number[])[],
+    private readonly budget: number,
+  ) {
+    this.cut = rules.wrapsThroughAce ? this.chooseCut() : 0;
+    this.ahead = Array.from({ length: RANKS }, (_, p) =>
+      Array.from({ length: SUITS }, (_, s) => {
+        let n = 0;
+        while (p + n + 1 < RANKS && this.have(p + n + 1, s) > 0) n++;
+        return n;
+      }),
+    );
+    let seen = 0;
+    this.ownSeen = Array.from({ length: RANKS }, (_, p) =>
+      Array.from({ length: SUITS }, (_, s) => (seen += own[this.rankAt(p)]![s]!)),
+    );
+  }
+
+  private rankAt(p: number): number {
+    return (this.cut + p) % RANKS;
+  }
+
+  private have(p: number, s: number): number {
+    const r = this.rankAt(p);
+    return this.table[r]![s]! + this.own[r]![s]!;
+  }
+
+  /** Where the fewest runs can cross: every crossing choice multiplies the states. */
+  private chooseCut(): number {
+    const choices = [1, 3, 6];
+    let best = 0;
+    let bestScore = Infinity;
+    for (let cut = 0; cut < RANKS; cut++) {
+      const before = (cut + LAST) % RANKS;
+      let score = 1;
+      for (let s = 0; s < SUITS; s++) {
+        const count = (r: number) => this.table[r]![s]! + this.own[r]![s]!;
+        score *= choices[Math.min(count(before), count(cut), 2)]!;
+      }
+      if (score < bestScore) [best, bestScore] = [cut, score];
+    }
+    return best;
+  }
+
+  /** The most placed by an arrangement that leaves out at most `left` own cards, or null. */
+  run(left: number): number | null {
+    let layer = new Map<number, number>([[0, 0]]);
+    for (let p = 0; p < RANKS; p++) {
+      let partial = layer;
+      for (let s = 0; s < SUITS; s++) {
+        const weight = CODE_BITS ** s;
+        const seenOwn = this.ownSeen[p]![s]!;
+        const next = new Map<number, number>();
+        for (const [key, value] of partial) {
+          const profile = Math.floor(key / SUIT_SPACE);
+          const code = Math.floor(key / weight) % CODE_BITS;
+          const base = key - code * weight - profile * SUIT_SPACE;
+          const options = this.options(p, s, code);
+          for (let o = 0; o < options.length; o += 3) {
+            const send = options[o + 1]!;
+            // The profile counts suits sending one card (×5) and two cards (×1).
+            const nextProfile = profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+            const nextKey = base + options[o]! * weight + nextProfile * SUIT_SPACE;
+            const nextValue = value + options[o + 2]!;
+            if (seenOwn - nextValue > left) continue;
+            const seen = next.get(nextKey);
+            if (seen === undefined || nextValue > seen) next.set(nextKey, nextValue);
+          }
+        }
+        if (next.size > this.budget) throw new TooComplexError(next.size);
+        partial = next;
+      }
+      layer = new Map();
+      for (const [key, value] of partial) {
+        const profile = Math.floor(key / SUIT_SPACE);
+        if (!SETS_FIT[profile]) continue;
+        const state = key - profile * SUIT_SPACE;
+        const seen = layer.get(state);
+        if (seen === undefined || value > seen) layer.set(state, value);
+      }
+    }
+    let best: number | null = null;
+    for (const [key, value] of layer) {
+      if (best !== null && value <= best) continue;
+      let ends = true;
+      for (let s = 0; s < SUITS && ends; s++)
+        ends = this.endsWell(Math.floor(key / CODE_BITS ** s) % CODE_BITS);
+      if (ends) best = value;
+    }
+    return best;
+  }
+
+  /** Whether a suit's open runs after the last rank close or cross the cut as promised. */
+  private endsWell(code: number): boolean {
+    const [a, b] = PAIRS[code % PAIRS.length]!;
+    const [k, j] = CROSSINGS[Math.floor(code / PAIRS.length)]!;
+    const runs = [a, b].filter((len) => len > 0);
+    for (let mask = 0; mask < 1 << runs.length; mask++) {
+      const crossing = runs.filter((_, i) => mask & (1 << i));
+      if (crossing.length !== k) continue;
+      if (runs.some((len, i) => !(mask & (1 << i)) && len < 3)) continue;
+      // The j pieces that end at the first rank need two cards before the cut.
+      if (crossing.filter((len) => len >= 2).length >= j) return true;
+    }
+    return false;
+  }
+
+  /** Triples (next code, cards sent to sets, own cards placed) for one suit at one position. */
+  private options(p: number, s: number, code: number): Int32Array {
+    const memo = (p * SUITS + s) * CODE_BITS + code;
+    let found = this.transitions.get(memo);
+    if (found) return found;
+    const best = new Map<number, number>();
+    const [a, b] = PAIRS[code % PAIRS.length]!;
+    const [k, j] = CROSSINGS[Math.floor(code / PAIRS.length)]!;
+    const runs = [a, b].filter((len) => len > 0);
+    const r = this.rankAt(p);
+    const onTable = this.table[r]![s]!;
+    const mine = this.own[r]![s]!;
+    const canCross = p === 0 ? Math.min(this.have(LAST, s), 2) : 0;
+    const lives = (len: number, crossings: number) =>
+      len >= 3 ||
+      this.ahead[p]![s]! >= 3 - len ||
+      (crossings > 0 && p + this.ahead[p]![s]! === LAST);
+    for (let close = 0; close < 1 << runs.length; close++) {
+      const continued: number[] = [];
+      let ended = 0;
+      let ok = true;
+      runs.forEach((len, i) => {
+        if (close & (1 << i)) {
+          if (len === INCOMING) ended++;
+          else if (len < 3) ok = false;
+        } else if (len === INCOMING) {
+          // Classic: a run that comes from the King to the Ace ends there.
+          if (!this.rules.wrapsThroughAce) ok = false;
+          continued.push(3);
+        } else continued.push(Math.min(3, len + 1));
+      });
+      if (!ok) continue;
+      for (let placed = 0; placed <= mine; placed++) {
+        const rest = onTable + placed - continued.length;
+        for (let send = 0; send <= Math.min(2, rest); send++) {
+          const fresh = rest - send;
+          for (let crossing = 0; crossing <= Math.min(fresh, canCross); crossing++) {
+            const [nk, nj] = p === 0 ? [crossing, 0] : [k, j + ended];
+            const lengths = [
+              ...continued,
+              ...Array<number>(fresh - crossing).fill(1),
+              ...Array<number>(crossing).fill(INCOMING),
+            ];
+            if (lengths.length > 2 || !lengths.every((len) => len === INCOMING || lives(len, nk)))
+              continue;
+            const key = codeOf(lengths, nk, nj) * 4 + send;
+            if ((best.get(key) ?? -1) < placed) best.set(key, placed);
+          }
+        }
+      }
+    }
+    // An option whose runs are no better than another's, for the same cards
+    // sent to sets and placed, leads nowhere the other does not.
+    const kept = [...best].filter(
+      ([key, placed]) =>
+        ![...best].some(
+          ([other, more]) =>
+            other !== key &&
+            (other & 3) === (key & 3) &&
+            more >= placed &&
+            dominates(other >> 2, key >> 2),
+        ),
+    );
+    found = new Int32Array(kept.length * 3);
+    let o = 0;
+    for (const [key, placed] of kept) {
+      found[o++] = key >> 2;
+      found[o++] = key & 3;
+      found[o++] = placed;
+    }
+    this.transitions.set(memo, found);
+    return found;
+  }
+}

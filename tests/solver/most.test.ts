@@ -1,0 +1,50 @@
+// The count of the most own cards that can be placed (src/solver/most.ts)
+// against the brute force, on positions dense round the Ace in both rule sets.
+
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { type CardId, cards, rankOf, SUITS, suitOf } from "@/engine/cards";
+import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { mostPlaced } from "@/solver/most";
+import { randomPosition } from "../../bench/solver-positions";
+import { bruteForce } from "./brute-force";
+
+function grid(list: readonly CardId[]): number[][] {
+  const counts = Array.from({ length: 13 }, () => [0, 0, 0, 0]);
+  for (const c of list) counts[rankOf(c) - 1]![SUITS.indexOf(suitOf(c))]!++;
+  return counts;
+}
+
+describe("the most own cards that can be placed", () => {
+  it("§3.1 K♠ A♠ 2♠ goes through the Ace in Machiavelox only", () => {
+    const own = cards("KS AS 2S");
+    expect(mostPlaced(MACHIAVELOX_MELDS, grid([]), grid(own), 10_000)).toBe(3);
+    expect(mostPlaced(CLASSIC_MELDS, grid([]), grid(own), 10_000)).toBe(0);
+  });
+
+  it("§3.1 Q♠ K♠ A♠ and A♠ 2♠ 3♠ both hold in classic, the Ace at an end", () => {
+    const own = cards("QS KS AS AS 2S 3S");
+    expect(mostPlaced(CLASSIC_MELDS, grid([]), grid(own), 10_000)).toBe(6);
+  });
+
+  it("equals the brute force on dense positions, round the Ace included, in both rule sets", () => {
+    const ranks = fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        ranks,
+        (rules, seed, dense) => {
+          const { table, own } = randomPosition(rules, seed, {
+            table: [3, 10],
+            hand: [1, 6],
+            ranks: dense,
+          });
+          const placed = mostPlaced(rules, grid(table.flatMap((m) => m.cards)), grid(own), 1e6);
+          expect(placed).toBe(bruteForce(rules, table, own).placed);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
