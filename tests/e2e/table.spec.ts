@@ -167,8 +167,9 @@ test("three players at one table: every gesture, a refused hold, a chain undo, Â
   }
 });
 
-test("a practice table: one player against two bots that play at a human pace; in Italian; the game page's first-load JavaScript", async ({
+test("a practice table: one player against two bots that play at a human pace; a spectator; in Italian; the game page's first-load JavaScript", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(60_000);
   await signUp(page, `solo_${Date.now().toString(36)}`);
@@ -197,6 +198,15 @@ test("a practice table: one player against two bots that play at a human pace; i
     await expect(page.getByRole("region", { name: bot })).not.toContainText("stock 34", {
       timeout: 20_000,
     });
+
+  // Anyone else who opens the table's address watches it: no hand, no buttons.
+  const watcher = await (await browser.newContext()).newPage();
+  await signUp(watcher, `watch_${Date.now().toString(36)}`);
+  await watcher.goto(page.url());
+  await expect(watcher.getByText("You are watching this hand.")).toBeVisible();
+  await expect(watcher.getByRole("region", { name: "Bot 1" })).toBeVisible();
+  await expect(watcher.getByRole("button", { name: /^Draw/ })).toHaveCount(0);
+  await watcher.context().close();
 
   // The table in Italian: the choice is remembered in a cookie.
   await page.getByRole("combobox", { name: "Language" }).selectOption("it");
