@@ -69,6 +69,13 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** CPU seconds a process has used (user + system), from /proc. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -283,12 +290,19 @@ async function benchLive(databaseUrl: string) {
 
   const rss: number[] = [];
   const sampler = setInterval(() => void rssMb(server.pid!).then((mb) => rss.push(mb)), 1000);
+  const cpuBefore = { server: await cpuSeconds(server.pid!), bench: process.cpuUsage() };
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
     tables.flatMap((table) => table.seats.map((_, seat) => playSeat(table, seat, until, stats))),
   );
   await sleep(1000);
   clearInterval(sampler);
+  const serverCpu = (await cpuSeconds(server.pid!)) - cpuBefore.server;
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const share = (seconds: number) => `${Math.round((100 * seconds) / (SECONDS + 1))}%`;
+  log(
+    `live: CPU over the run: server ${share(serverCpu)}, bench clients ${share((benchCpu.user + benchCpu.system) / 1e6)} (of one core)`,
+  );
   const lost = tables.reduce(
     (sum, table) =>
       sum + table.waiting.filter((w) => performance.now() - w.sent > LOST_AFTER_MS).length,
