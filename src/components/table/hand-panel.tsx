@@ -5,11 +5,18 @@
 
 import type { CardId } from "@/engine/cards";
 import { rankOf, suitOf } from "@/engine/cards";
+import { memo } from "react";
 import { useMessages } from "@/i18n/client";
 import { DropZone, ownCardLook, PickableCard, type TableUi } from "./pieces";
 import type { HandSort } from "./hand-order";
 
-export function StagingArea({ staging, ui }: { staging: CardId[]; ui: TableUi }) {
+export const StagingArea = memo(function StagingArea({
+  staging,
+  ui,
+}: {
+  staging: CardId[];
+  ui: TableUi;
+}) {
   const t = useMessages();
   return (
     <DropZone
@@ -34,9 +41,9 @@ export function StagingArea({ staging, ui }: { staging: CardId[]; ui: TableUi })
       )}
     </DropZone>
   );
-}
+});
 
-export function HandRow({
+export const HandRow = memo(function HandRow({
   title,
   cards,
   sort,
@@ -94,7 +101,7 @@ export function HandRow({
       </DropZone>
     </section>
   );
-}
+});
 
 /** A hand card is also a drop target, so dropping another hand card on it arranges the hand. */
 function HandCard({

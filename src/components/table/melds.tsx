@@ -5,11 +5,12 @@
 
 import type { HandView, MeldView } from "@/engine/views";
 import { rankOf, suitOf } from "@/engine/cards";
+import { memo } from "react";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { DropZone, PickableCard, type TableUi } from "./pieces";
 
-export function TableArea({ view, ui }: { view: HandView; ui: TableUi }) {
+export const TableArea = memo(function TableArea({ view, ui }: { view: HandView; ui: TableUi }) {
   const t = useMessages();
   return (
     <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
@@ -27,7 +28,7 @@ export function TableArea({ view, ui }: { view: HandView; ui: TableUi }) {
       </DropZone>
     </section>
   );
-}
+});
 
 function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi }) {
   const t = useMessages();

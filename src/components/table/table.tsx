@@ -202,7 +202,10 @@ export function GameTable({
     [serverView, inFlight],
   );
   const allowed = allowedActions(view);
-  const hand = orderHand(playableCards(view), sort, arranged);
+  const hand = useMemo(
+    () => orderHand(playableCards(view), sort, arranged),
+    [view, sort, arranged],
+  );
 
   const drop = useCallback(
     (source: Source, dest: Destination) => {
@@ -295,15 +298,26 @@ export function GameTable({
     else if (source.from === "table") letGo(source.card);
   };
 
-  const ui = {
-    selected,
-    pendingCards,
-    refusedCard,
-    fourColour: settings.fourColour,
-    nameOf,
-    onSelect: select,
-    onChoose: choose,
-  };
+  // Stable between clock ticks, so the memoized table and hand do not redraw four times a second.
+  const ui = useMemo(
+    () => ({
+      selected,
+      pendingCards,
+      refusedCard,
+      fourColour: settings.fourColour,
+      nameOf,
+      onSelect: select,
+      onChoose: choose,
+    }),
+    [selected, pendingCards, refusedCard, settings.fourColour, nameOf, select, choose],
+  );
+  const nudgeCard = useCallback(
+    (card: CardId, step: -1 | 1) => {
+      setArranged(nudge(hand, card, step));
+      setSort("manual");
+    },
+    [hand],
+  );
   const others = view.seats.filter((s) => s.seat !== you);
   const mine = you === null ? undefined : view.seats[you];
   const clocks = clocksOf(view);
@@ -386,10 +400,7 @@ export function GameTable({
               cards={hand}
               sort={sort}
               onSort={setSort}
-              onNudge={(card, step) => {
-                setArranged(nudge(hand, card, step));
-                setSort("manual");
-              }}
+              onNudge={nudgeCard}
               ui={ui}
             />
           </>
