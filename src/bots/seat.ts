@@ -52,14 +52,16 @@ export function tableOf(view: HandView): TableMeld[] {
 }
 
 /**
- * Melds the seat can safely work on: valid, outside another seat's open play
- * (that ground is shifting, §6), with no card held by or reserved for someone
- * else. During its own freeze every valid meld is at its disposal (§9).
+ * Melds the seat can safely work on: valid (and not a run the engine is
+ * about to split, §3.1), outside another seat's open play (that ground is
+ * shifting, §6), with no card held by or reserved for someone else. During its
+ * own freeze every valid meld is at its disposal (§9).
  */
 export function workableMelds(view: SeatView): TableMeld[] {
   const seat = view.you.seat;
   const free = (meld: MeldView) =>
     meld.valid &&
+    meld.cards.length <= RULES.maxRunLength &&
     (inOwnFreeze(view) ||
       (meld.openPlays.every((s) => s === seat) &&
         meld.cards.every(

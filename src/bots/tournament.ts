@@ -5,7 +5,7 @@
 import type { Rejection, RejectionCode } from "../engine/commands";
 import { advance, apply, nextDeadline } from "../engine/engine";
 import { mulberry32 } from "../engine/rng";
-import { type HandSetup, newHand } from "../engine/setup";
+import { newHand } from "../engine/setup";
 import type { HandEndReason, HandOutcome, HandState, Millis, Seat } from "../engine/state";
 import { type HandView, viewFor } from "../engine/views";
 import { type BotAction, type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "./policy";
@@ -14,8 +14,8 @@ export interface BotHandOptions {
   seed: number;
   /** The level at each seat; null leaves the seat idle (tests of one bot's play). */
   levels: readonly (BotLevel | null)[];
-  /** An explicit layout instead of the seed's deal. */
-  setup?: HandSetup;
+  /** A hand already laid out (tests) instead of the seed's deal. */
+  start?: HandState;
   /** A bound on commands sent: a hand that outlasts it is reported unfinished. */
   maxCommands?: number;
   /** Sees every decision with the view it was made from (checks in tests). */
@@ -32,6 +32,12 @@ export interface BotHand {
   state: HandState;
 }
 
+function dealt(seed: number): HandState {
+  const created = newHand({ now: 0, seed });
+  if (!created.ok) throw new Error(created.error);
+  return created.state;
+}
+
 /** A reproducible random source per hand and seat. */
 function seatRandom(seed: number, seat: Seat): () => number {
   return mulberry32(Math.imul(seed, 0x9e3779b1) ^ Math.imul(seat + 1, 0x85ebca6b));
@@ -43,11 +49,7 @@ function seatRandom(seed: number, seat: Seat): () => number {
  * whenever the table changes; the engine's timers fire in between.
  */
 export function playBotHand(options: BotHandOptions): BotHand {
-  const created = newHand(
-    options.setup ? { now: 0, setup: options.setup } : { now: 0, seed: options.seed },
-  );
-  if (!created.ok) throw new Error(created.error);
-  let state = created.state;
+  let state = options.start ?? dealt(options.seed);
   const seats = state.players.map((_, seat) => seat);
   const randoms = seats.map((seat) => seatRandom(options.seed, seat));
   const memory: BotMemory[] = seats.map(() => NEW_MEMORY);
@@ -125,6 +127,16 @@ export function interval(values: readonly number[]): Interval {
   const variance = n < 2 ? 0 : values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (n - 1);
   const half = 1.96 * Math.sqrt(variance / Math.max(n, 1));
   return { mean, low: mean - half, high: mean + half };
+}
+
+/** Wilson's 95% interval for a proportion: it stays inside [0, 1] even for few hands. */
+export function proportion(successes: number, n: number): Interval {
+  if (n === 0) return { mean: 0, low: 0, high: 0 };
+  const z = 1.96;
+  const p = successes / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return { mean: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 export interface LevelStats {
@@ -215,11 +227,12 @@ export function runTournament(options: TournamentOptions): TournamentResult {
     refused: totals.refused / n,
     levels: levels.map((level) => {
       const { wins, scores } = perSeat.get(level)!;
+      const won = wins.reduce((a, b) => a + b, 0);
       return {
         level,
         seats: wins.length,
-        wins: wins.reduce((a, b) => a + b, 0),
-        winRate: interval(wins),
+        wins: won,
+        winRate: proportion(won, wins.length),
         score: interval(scores),
       };
     }),

@@ -1,0 +1,63 @@
+// Hands for bot tests from card literals, and one bot stepped by hand through
+// the real engine (the tournament driver plays whole hands; these tests need to
+// slip an opponent's action in between two of the bot's commands).
+
+import type { Command, Rejection } from "@/engine/commands";
+import { apply } from "@/engine/engine";
+import { mulberry32 } from "@/engine/rng";
+import type { HandState, Seat } from "@/engine/state";
+import { viewFor } from "@/engine/views";
+import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
+import { hand } from "../engine/helpers";
+
+/**
+ * A hand from literals (tests/engine/helpers.ts): every seat has drawn; `laid`
+ * says which seats have met §8's laid-meld condition.
+ */
+export function laidOut(spec: Parameters<typeof hand>[0] & { laid?: boolean[] }): HandState {
+  return hand({
+    ...spec,
+    achieved: [0, 1, 2].map((s) => ({ drawn: true, laidMeld: spec.laid?.[s] ?? false })),
+  });
+}
+
+/** An opponent's command that must be accepted. */
+export function accept(state: HandState, seat: Seat, command: Command, at: number): HandState {
+  const result = apply(state, seat, command, at);
+  if (!result.ok) throw new Error(`${JSON.stringify(command)} refused: ${result.rejection.reason}`);
+  return result.state;
+}
+
+/** One bot at one seat, stepped command by command on a clock of its own reaction delays. */
+export class SteppedBot {
+  memory: BotMemory = NEW_MEMORY;
+  refused: Rejection | null = null;
+  now = 0;
+  readonly sent: Command[] = [];
+  private readonly random = mulberry32(7);
+
+  constructor(
+    readonly level: BotLevel,
+    readonly seat: Seat,
+  ) {}
+
+  /** Decides and sends one command; null when the bot waits. */
+  step(state: HandState): HandState | null {
+    const decision = decideBot(this.level, {
+      view: viewFor(state, this.seat),
+      now: Math.max(this.now, state.now),
+      memory: this.memory,
+      random: this.random,
+      refused: this.refused,
+    });
+    this.memory = decision.memory;
+    this.refused = null;
+    if (decision.action.kind === "wait") return null;
+    this.now = decision.action.at;
+    this.sent.push(decision.action.command);
+    const result = apply(state, this.seat, decision.action.command, this.now);
+    if (result.ok) return result.state;
+    this.refused = result.rejection;
+    return state;
+  }
+}
