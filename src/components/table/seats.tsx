@@ -52,7 +52,9 @@ export function SeatPanel({
             className="rounded bg-orange-100 px-1.5 text-xs font-medium text-orange-900"
             role="status"
           >
-            {t.seat.away}
+            {seat.awaySince === null
+              ? t.seat.away
+              : t.seat.awayFor(formatCountdown(now - seat.awaySince))}
             {seat.leavesAt !== null &&
               ` · ${t.clocks.absence(name)} ${formatCountdown(seat.leavesAt - now)}`}
           </span>
