@@ -16,7 +16,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,7 +24,7 @@ import { encode } from "next-auth/jwt";
 import WebSocket from "ws";
 import { mulberry32 } from "@/engine/rng";
 import { createDb } from "@/server/db/client";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { freePort, startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";
 import { TRPC_WS_PATH } from "@/server/http";
 import type { StreamMessage } from "@/server/matches/live-match";
@@ -50,17 +49,6 @@ const SETUP_BATCH = 25;
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = mulberry32(20261130);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

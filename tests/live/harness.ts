@@ -4,7 +4,6 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from "@trpc/client";
 import { encode } from "next-auth/jwt";
@@ -14,6 +13,7 @@ import { afterAll, inject } from "vitest";
 import WebSocket from "ws";
 import { signUp } from "@/server/accounts/accounts";
 import { createDb, type Db } from "@/server/db/client";
+import { freePort } from "@/server/db/embedded";
 import { TRPC_WS_PATH } from "@/server/http";
 import type { AppRouter } from "@/server/routers/_app";
 
@@ -43,17 +43,6 @@ export async function liveDatabase(): Promise<{ url: string; db: Db }> {
     await admin(maintenance.href, `DROP DATABASE "${name}" WITH (FORCE)`);
   });
   return { url: url.href, db };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The API server (src/server/api-server.ts) as a child process. */

@@ -207,7 +207,8 @@ async function pgCtl(bin: Binaries, user: RunAs, cluster: string, args: string[]
   await run(bin.pg_ctl, [...args, "-D", cluster], { ...user, cwd: cluster });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
