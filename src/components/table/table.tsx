@@ -116,7 +116,12 @@ export function GameTable({
   }, []);
   const toast = useCallback((kind: Toast["kind"], text: string) => {
     const id = ++seq.current;
-    setToasts((list) => [...list.slice(-4), { id, kind, text }]);
+    // The same refusal twice in a row (a take, then the drop of the same drag) shows once.
+    setToasts((list) =>
+      list.some((x) => x.kind === kind && x.text === text)
+        ? list
+        : [...list.slice(-4), { id, kind, text }],
+    );
     setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
   }, []);
 
