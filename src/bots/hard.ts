@@ -36,7 +36,7 @@ function related(a: CardId, b: CardId): boolean {
  * to the own cards, then melds related to those (the K/Q/J sets regrouped for
  * an A♣ reach the jacks through the kings and queens), up to the card limit.
  */
-export function relevantMelds(
+function relevantMelds(
   melds: readonly TableMeld[],
   own: readonly CardId[],
   maxCards: number,
@@ -88,7 +88,7 @@ export function solve(melds: readonly TableMeld[], own: readonly CardId[]): Solv
 }
 
 /** The plan touches the table (adds, moves, places): someone could get in its way. */
-export function touchesTable(plan: readonly PlanAction[]): boolean {
+function touchesTable(plan: readonly PlanAction[]): boolean {
   return plan.some((step) => step.do === "add" || step.do === "move" || step.do === "place");
 }
 

@@ -5,6 +5,7 @@
 // action is an ordinary engine command, and a refusal is simply seen on the
 // next decision and adapted to.
 
+import type { CardId } from "../engine/cards";
 import type { Command, Rejection } from "../engine/commands";
 import type { Random } from "../engine/random-player";
 import type { Millis } from "../engine/state";
@@ -19,6 +20,7 @@ import {
   mayAct,
   placeable,
   type SeatView,
+  type TableMeld,
   workableMelds,
   workOnTable,
 } from "./seat";
@@ -120,6 +122,7 @@ export function decideBot(level: BotLevel, input: BotInput): BotDecision {
   if ("wait" in choice) return wait(choice.wait, next);
   const steps = fromStaging(choice.steps, view.you.staging);
   const progress = continuePlan(view, startPlan(view, steps), false);
+  // A plan whose first step the view already rules out: nothing to do here after all.
   if (progress.kind !== "next") return wait(null, { ...next, idle: key });
   return act(progress.command, { ...next, plan: progress.plan });
 }
@@ -160,10 +163,11 @@ function chooseHard(view: SeatView, random: Random, knownIdle: boolean): Choice 
   const { hint, after } = solved;
   const goingOut = !view.tiebreak && hint.placed.length === own.length;
   if (inOwnFreeze(view)) {
-    // Wounds left by the opponents' suspended plays (§9): this bot does not mend them.
-    if (view.table.some((m) => !m.valid)) return { command: { do: "giveup" } };
-    if (goingOut && !goesOutInvalidly(view, hint.plan)) return { steps: hint.plan };
-    return { command: { do: "giveup" } };
+    // Wounds left by the opponents' suspended plays (§9) are not mended by this bot.
+    const wounded = view.table.some((m) => !m.valid);
+    return goingOut && !wounded && !goesOutInvalidly(view, hint.plan)
+      ? { steps: hint.plan }
+      : { command: { do: "giveup" } };
   }
   if (hint.placed.length === 0) return idleChoice(view);
   if (goingOut) {
@@ -177,13 +181,13 @@ function chooseHard(view: SeatView, random: Random, knownIdle: boolean): Choice 
 
 /**
  * §8: emptying the hand without ever having laid a meld of one's own is an
- * invalid going out (−15). Keep one card back, chosen at random among those
- * the plan would place.
+ * invalid going out (−15). Keep one card back, chosen at random, and place
+ * the best of the rest.
  */
 function withoutOneCard(
   view: SeatView,
-  melds: ReturnType<typeof workableMelds>,
-  own: readonly number[],
+  melds: readonly TableMeld[],
+  own: readonly CardId[],
   random: Random,
 ): Choice {
   const kept = own[Math.floor(random() * own.length)]!;

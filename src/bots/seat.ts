@@ -2,7 +2,7 @@
 // table as melds of card ids, which melds it may work on, and whether it may
 // act at all. Bots never see the hand state (no peeking).
 
-import { type CardId, CARD_COUNT } from "../engine/cards";
+import type { CardId } from "../engine/cards";
 import { MACHIAVELOX_MELDS, type MeldRules } from "../engine/melds";
 import type { MeldId } from "../engine/state";
 import type { HandView, MeldView } from "../engine/views";
@@ -47,10 +47,6 @@ export function inOwnFreeze(view: SeatView): boolean {
   return view.freeze?.seat === view.you.seat;
 }
 
-export function tableOf(view: HandView): TableMeld[] {
-  return view.table.map((m) => ({ id: m.id, cards: m.cards.map((c) => c.card) }));
-}
-
 /**
  * Melds the seat can safely work on: valid (and not a run the engine is
  * about to split, §3.1), outside another seat's open play (that ground is
@@ -73,17 +69,6 @@ export function workableMelds(view: SeatView): TableMeld[] {
 /** Table cards on trial for the seat's open play: its work on the table is under way. */
 export function workOnTable(view: SeatView): boolean {
   return view.table.some((m) => m.cards.some((c) => c.onTrialFor === view.you.seat));
-}
-
-/** Cards of the two decks the seat cannot see: opponents' hands and every stock. */
-export function unseenCount(view: SeatView): number {
-  const seen =
-    view.removed.length +
-    view.table.reduce((sum, m) => sum + m.cards.length, 0) +
-    view.seats.reduce((sum, s) => sum + s.staging.length, 0) +
-    view.you.hand.length +
-    (view.tiebreak?.pile.length ?? 0);
-  return CARD_COUNT - seen;
 }
 
 /** Cards each opponent would hand the winner (hand and staging area, §12). */
