@@ -86,8 +86,12 @@ export type MatchDeps = {
   onEnded: (match: LiveMatch) => void;
 };
 
-/** Events kept in memory (at least) for subscribers resuming after a short gap. */
-export const RECENT_EVENTS = 1024;
+/**
+ * Events kept in memory (at least; at most twice as many) for subscribers resuming after a
+ * short gap: a minute or two of play. Beyond that a snapshot is as good, and a thousand
+ * matches keeping more showed as memory growing through bench:live.
+ */
+export const RECENT_EVENTS = 256;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
 
