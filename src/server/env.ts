@@ -40,6 +40,12 @@ export const envSchema = z
       .int("must be a whole number")
       .min(0)
       .optional(),
+    /** Test only (the e2e server): the bots' reaction times are multiplied by this; 1 is a human pace. */
+    BOT_REACTION_SCALE: z.coerce
+      .number({ error: "must be a number" })
+      .positive("must be above 0")
+      .max(1, "must be at most 1")
+      .default(1),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),

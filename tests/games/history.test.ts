@@ -54,11 +54,11 @@ describe("friendly games", () => {
     expect((refused as TRPCError).code).toBe("FORBIDDEN");
     await lobbies(db).ready(friend, matchId, true);
     await lobbies(db).ready(creator, matchId, true);
-    const view = await lobbies(db).bots(creator, matchId, 1);
+    const view = await lobbies(db).bots(creator, matchId, 1, "hard");
     expect(view).toMatchObject({ status: "PLAYING", you: 0 });
-    expect(view.members.map((member) => member.bot)).toEqual([false, false, true]);
+    expect(view.members.map((member) => member.level)).toEqual([null, null, "hard"]);
     const seats = await db.matchSeat.findMany({ where: { matchId }, orderBy: { seat: "asc" } });
-    expect(seats.map((seat) => seat.bot)).toEqual([null, null, "random"]);
+    expect(seats.map((seat) => seat.bot)).toEqual([null, null, "hard"]);
   });
 
   it("§13 a long game through the live server: hands to 150 with a pause and ready between them; totals and standings on the profile", async () => {

@@ -1,52 +1,104 @@
-// Practice tables: one player against two server-side bots. A bot plays its seat
-// exactly as a player does — it follows the seat's stream and sends the same actions
-// through the registry — and decides from its own seat's view only (no peeking),
-// picking a random legal action after a human pause.
+// Server-side bots, in practice tables and in friendly games whose creator asked for
+// them. A bot plays its seat exactly as a player does: it follows the seat's stream
+// and sends the same actions through the registry, deciding from its own seat's view
+// only (no peeking) with the level's policy (src/bots), at the level's human pace.
+// Decisions run in worker threads (pool.ts), so no solver ever holds up the live matches.
 
-import type { Command } from "@/engine/commands";
-import { randomAction } from "@/engine/random-player";
+import { performance } from "node:perf_hooks";
+import {
+  type BotAction,
+  type BotLevel,
+  type BotMemory,
+  isBotLevel,
+  NEW_MEMORY,
+  REACTION_MS,
+} from "@/bots/policy";
+import type { Command, Rejection } from "@/engine/commands";
 import { splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
+import { parseEnv } from "../env";
+import { MatchError } from "../matches/errors";
+import type { Millis } from "../matches/engine";
 import { botHolderId, type StreamMessage } from "../matches/live-match";
 import { liveMatches, type LiveMatches } from "../matches/registry";
+import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
 export type BotHost = Pick<LiveMatches, "followSeat" | "act">;
 
-/** The bots' level, stored on their seats. */
-export const PRACTICE_LEVEL = "random";
-/** A bot thinks this long before each action: a human pace, never a machine gun. */
-export const THINK_MS = { min: 1200, max: 3600 };
+/** The level of bots whose seat names none (seated before levels existed). */
+export const DEFAULT_LEVEL: BotLevel = "medium";
+/**
+ * A decision's time budget. The hard bot's solver is bounded well below it (src/bots/hard.ts);
+ * past it, the decision is made again at the medium level, which never searches.
+ */
+export const DECISION_MS = 3_000;
+/** After an action failed for a reason other than the rules (a rate limit, a restart), try again. */
+const RETRY_MS = 1_000;
+
+type StreamView = NonNullable<Extract<StreamMessage, { type: "snapshot" }>["view"]>;
+
+export interface BotOptions {
+  level: BotLevel;
+  thinker?: Thinker;
+  /** Reaction times are multiplied by this (BOT_REACTION_SCALE; tests only make it smaller). */
+  pace?: number;
+  random?: () => number;
+}
 
 export class PracticeBot {
-  private view: NonNullable<Extract<StreamMessage, { type: "snapshot" }>["view"]> | null = null;
+  private view: StreamView | null = null;
+  /** The live hand clock: `at` on the match's clock at `wall` (performance.now()). */
+  private clock = { at: 0, wall: 0 };
+  private lastEventId = 0;
+  private memory: BotMemory = NEW_MEMORY;
+  /** The engine's refusal of the last command, for the next decision. */
+  private refused: Rejection | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** An action is scheduled: the bot has made up its mind and sends it when its timer fires. */
+  private acting = false;
+  private thinking = false;
+  /** The view changed while the bot was thinking. */
+  private changed = false;
+  /** The event id of the bot's own last action, until the stream has delivered it. */
+  private awaiting = 0;
   private readonly abort = new AbortController();
   readonly user: SessionUser;
+  readonly level: BotLevel;
+  private readonly thinker: Thinker;
+  private readonly pace: number;
+  private readonly random: () => number;
 
   constructor(
-    private readonly registry: BotHost,
+    private readonly host: BotHost,
     readonly matchId: string,
     readonly seat: number,
-    private readonly random: () => number = Math.random,
+    options: BotOptions,
   ) {
+    this.level = options.level;
+    this.thinker = options.thinker ?? thinkOffThread;
+    this.pace = options.pace ?? 1;
+    this.random = options.random ?? Math.random;
     this.user = { id: botHolderId(matchId, seat), name: `Bot ${seat}`, role: "PLAYER" };
   }
 
-  /** Follows the seat until the hand is over for it; resolves then. */
+  /** Follows the seat until the game is over for it; resolves then. */
   async run(): Promise<void> {
-    const stream = await this.registry.followSeat(this.user, this.matchId, null, this.abort.signal);
-    for await (const { message } of stream) {
-      this.receive(message);
+    const stream = await this.host.followSeat(this.user, this.matchId, null, this.abort.signal);
+    for await (const { id, message } of stream) {
+      this.receive(Number(id), message);
       if (this.done) break;
     }
     this.stop();
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.clearTimer();
     this.abort.abort();
+  }
+
+  private get stopped(): boolean {
+    return this.abort.signal.aborted;
   }
 
   /** Over for this bot: the match is over, or (a single hand) the bot is out of it. */
@@ -57,66 +109,146 @@ export class PracticeBot {
     return hand.outcome !== null || hand.seats[this.seat]?.status !== "playing";
   }
 
-  /** What to do now: ready between the hands of a long game (§13), else a random legal action. */
-  private decide(): Command | null {
-    if (!this.view) return null;
-    const { hand, game } = splitGameView(this.view);
-    if (game?.phase === "pause") return game.pause?.ready[this.seat] ? null : { do: "ready" };
-    return randomAction(hand, this.random);
+  /** The match's clock now, from the last message's instant (not the view's last change). */
+  private now(): Millis {
+    return Math.floor(this.clock.at + performance.now() - this.clock.wall);
   }
 
-  private receive(message: StreamMessage): void {
+  private receive(id: number, message: StreamMessage): void {
     if (message.type === "match") {
       if (message.match.status === "ENDED") this.stop();
       return;
     }
+    this.lastEventId = id;
+    this.clock = { at: message.now, wall: performance.now() };
     if (message.view) this.view = message.view;
-    this.think();
+    // The bot's own action shows in the view only once its events arrive.
+    if (this.awaiting > id) return;
+    this.awaiting = 0;
+    if (this.thinking) this.changed = true;
+    // A bot that made up its mind acts; one that waits looks again at the new view.
+    else if (!this.acting) this.think();
   }
 
-  /** Acts after a pause, unless a decision is already pending. */
-  private think(): void {
-    if (this.timer || this.done || this.abort.signal.aborted) return;
-    const { min, max } = THINK_MS;
-    this.timer = setTimeout(() => void this.act(), min + this.random() * (max - min));
-  }
-
-  private async act(): Promise<void> {
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    // Nothing to do (frozen, waiting): the next change in the view wakes the bot up.
-    const command = this.decide();
-    if (!command || this.abort.signal.aborted) return;
+  }
+
+  private think(): void {
+    if (this.stopped || this.done || !this.view) return;
+    this.clearTimer();
+    this.thinking = true;
+    this.changed = false;
+    void this.decide(this.view).then(
+      (action) => {
+        this.thinking = false;
+        if (!this.stopped) this.follow(action);
+      },
+      () => {
+        // Only a broken thread gets here (timeouts fall back): look again a little later.
+        this.thinking = false;
+        this.follow({ kind: "wait", until: this.now() + RETRY_MS });
+      },
+    );
+  }
+
+  /** The level's decision, or, between the hands of a long game, whether to say ready (§13). */
+  private async decide(view: StreamView): Promise<BotAction> {
+    const { hand, game } = splitGameView(view);
+    const now = this.now();
+    if (game?.phase === "pause") {
+      this.memory = NEW_MEMORY;
+      if (game.pause?.ready[this.seat]) return { kind: "wait", until: null };
+      const { min, max } = REACTION_MS[this.level];
+      return { kind: "act", command: { do: "ready" }, at: now + min + this.random() * (max - min) };
+    }
+    const refused = this.refused;
+    this.refused = null;
+    const job = (level: BotLevel) => ({
+      type: "decide" as const,
+      level,
+      view: hand,
+      now,
+      memory: this.memory,
+      refused,
+      seed: Math.floor(this.random() * 2 ** 31),
+    });
+    const decision = await this.thinker(job(this.level), DECISION_MS).catch((error: unknown) => {
+      if (!(error instanceof ThinkingTimeout)) throw error;
+      return this.thinker(job(DEFAULT_LEVEL), DECISION_MS);
+    });
+    this.memory = decision.memory;
+    return decision.action;
+  }
+
+  /** Acts after the reaction time (less the time spent thinking), or waits. */
+  private follow(action: BotAction): void {
+    if (action.kind === "act") {
+      this.acting = true;
+      const delay = Math.max(0, action.at - this.now()) * this.pace;
+      this.timer = setTimeout(() => void this.send(action.command), delay);
+      return;
+    }
+    // The view changed while the bot was thinking: a waiting bot looks again at once.
+    if (this.changed) return this.think();
+    if (action.until !== null)
+      this.timer = setTimeout(() => this.think(), Math.max(0, action.until - this.now()));
+  }
+
+  private async send(command: Command): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
     const connection = `bot:${this.matchId}`;
-    // A refusal only means the table moved meanwhile: the bot thinks again, like a player.
-    await this.registry
-      .act(this.user, connection, this.matchId, this.seat, command)
-      .catch(() => undefined);
-    this.think();
+    try {
+      const { eventId } = await this.host.act(
+        this.user,
+        connection,
+        this.matchId,
+        this.seat,
+        command,
+      );
+      this.acting = false;
+      if (Number(eventId) > this.lastEventId) this.awaiting = Number(eventId);
+      else this.think();
+    } catch (error) {
+      this.acting = false;
+      // A refusal is part of the game (the table moved meanwhile): the next decision sees it.
+      if (error instanceof MatchError && error.rejection) {
+        this.refused = error.rejection;
+        this.think();
+      } else this.follow({ kind: "wait", until: this.now() + RETRY_MS });
+    }
   }
 }
 
 /** Keyed by `matchId:seat`, so a seat never gets two bots. */
 const running = new Map<string, PracticeBot>();
 
-function attach(registry: LiveMatches, matchId: string, seat: number): void {
+function attach(registry: LiveMatches, matchId: string, seat: number, level: BotLevel): void {
   const key = `${matchId}:${seat}`;
   if (running.has(key)) return;
-  const bot = new PracticeBot(registry, matchId, seat);
+  const pace = parseEnv(process.env).BOT_REACTION_SCALE;
+  const bot = new PracticeBot(registry, matchId, seat, { level, pace });
   running.set(key, bot);
   void bot.run().finally(() => running.delete(key));
 }
 
-/** Opens a practice table for the player and seats two bots at it. */
-export async function startPractice(user: SessionUser): Promise<{ matchId: string }> {
+/** Opens a practice table for the player and seats two bots of `level` at it. */
+export async function startPractice(
+  user: SessionUser,
+  level: BotLevel,
+): Promise<{ matchId: string }> {
   const registry = liveMatches();
-  const { matchId } = await registry.openPractice(user, PRACTICE_LEVEL);
-  for (const seat of [1, 2]) attach(registry, matchId, seat);
+  const { matchId } = await registry.openPractice(user, level);
+  for (const seat of [1, 2]) attach(registry, matchId, seat, level);
   return { matchId };
 }
 
-/** After a restart: the bots of the practice tables still being played sit down again. */
+/** The bots of the tables being played sit down, each at its level: after a restart, or once seated. */
 export function resumePracticeBots(registry: LiveMatches): number {
   const seats = registry.botSeats();
-  for (const { matchId, seat } of seats) attach(registry, matchId, seat);
+  for (const { matchId, seat, level } of seats)
+    attach(registry, matchId, seat, isBotLevel(level) ? level : DEFAULT_LEVEL);
   return seats.length;
 }

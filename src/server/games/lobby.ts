@@ -10,7 +10,8 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import { liveMatches } from "../matches/registry";
-import { PRACTICE_LEVEL, resumePracticeBots } from "../bots/practice";
+import type { BotLevel } from "@/bots/policy";
+import { resumePracticeBots } from "../bots/practice";
 import { SEAT_COUNT } from "../matches/engine";
 import { newInviteCode, normalizeCode } from "./codes";
 import { live } from "./live";
@@ -18,7 +19,13 @@ import { live } from "./live";
 export type FriendlyKind = "single" | "long";
 
 type Member = { user: SessionUser; ready: boolean };
-type Lobby = { matchId: string; members: Member[]; bots: number; seating: Promise<void> | null };
+/** `bots`: the level of each bot the creator added, in order. */
+type Lobby = {
+  matchId: string;
+  members: Member[];
+  bots: BotLevel[];
+  seating: Promise<void> | null;
+};
 
 export type LobbyView = {
   matchId: string;
@@ -26,7 +33,8 @@ export type LobbyView = {
   kind: FriendlyKind;
   creator: string;
   status: "WAITING" | "PLAYING" | "ENDED";
-  members: { name: string; ready: boolean; bot: boolean }[];
+  /** `level`: a bot's level, null for a player. */
+  members: { name: string; ready: boolean; bot: boolean; level: BotLevel | null }[];
   /** Your place in the lobby, or null if you are not in it. */
   you: number | null;
   botsAllowed: boolean;
@@ -42,7 +50,9 @@ const gameSelect = {
   botsAllowed: true,
   creatorId: true,
   creator: { select: { name: true } },
-  seats: { select: { seat: true, user: { select: { id: true, name: true, role: true } } } },
+  seats: {
+    select: { seat: true, bot: true, user: { select: { id: true, name: true, role: true } } },
+  },
 } as const;
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such game." });
@@ -70,7 +80,7 @@ export class Lobbies {
           }),
         );
         const members = [{ user, ready: false }];
-        this.lobbies.set(matchId, { matchId, members, bots: 0, seating: null });
+        this.lobbies.set(matchId, { matchId, members, bots: [], seating: null });
         return { matchId, code };
       } catch (error) {
         // One code in a billion taken already: draw another.
@@ -93,7 +103,7 @@ export class Lobbies {
       throw new TRPCError({ code: "CONFLICT", message: "This game has started without you." });
     const lobby = this.lobbyOf(row);
     if (!lobby.members.some((member) => member.user.id === user.id)) {
-      if (lobby.members.length + lobby.bots >= SEAT_COUNT)
+      if (lobby.members.length + lobby.bots.length >= SEAT_COUNT)
         throw new TRPCError({ code: "CONFLICT", message: "This game has three players already." });
       lobby.members.push({ user, ready: false });
     }
@@ -114,8 +124,13 @@ export class Lobbies {
     return this.view(user, matchId);
   }
 
-  /** The creator adds a bot to an empty place (`+1`) or takes one away (`-1`). */
-  async bots(user: SessionUser, matchId: string, change: 1 | -1): Promise<LobbyView> {
+  /** The creator adds a bot of `level` to an empty place (`+1`) or takes the last one away (`-1`). */
+  async bots(
+    user: SessionUser,
+    matchId: string,
+    change: 1 | -1,
+    level: BotLevel = "medium",
+  ): Promise<LobbyView> {
     const row = await this.row(matchId);
     if (row.creatorId !== user.id)
       throw new TRPCError({ code: "FORBIDDEN", message: "Only the game's creator adds bots." });
@@ -124,8 +139,8 @@ export class Lobbies {
     const lobby = this.lobbyOf(row);
     if (row.status !== "WAITING" || lobby.seating)
       throw new TRPCError({ code: "CONFLICT", message: "The game has started." });
-    const bots = lobby.bots + change;
-    if (bots < 0 || lobby.members.length + bots > SEAT_COUNT)
+    const bots = change > 0 ? [...lobby.bots, level] : lobby.bots.slice(0, -1);
+    if (bots.length === lobby.bots.length || lobby.members.length + bots.length > SEAT_COUNT)
       throw new TRPCError({
         code: "CONFLICT",
         message: change > 0 ? "There is no empty place left." : "There is no bot to take away.",
@@ -159,12 +174,14 @@ export class Lobbies {
               name: one.name,
               ready,
               bot: false,
+              level: null,
             })),
-            ...Array.from({ length: this.lobbyOf(row).bots }, (_, bot) => ({
+            ...this.lobbyOf(row).bots.map((level, bot) => ({
               id: null,
               name: `Bot ${bot + 1}`,
               ready: true,
               bot: true,
+              level,
             })),
           ]
         : [...row.seats]
@@ -174,6 +191,7 @@ export class Lobbies {
               name: seat.user?.name ?? `Bot ${seat.seat}`,
               ready: true,
               bot: !seat.user,
+              level: seat.user ? null : (seat.bot as BotLevel),
             }));
     const you = members.findIndex((member) => member.id === user.id);
     return {
@@ -182,7 +200,7 @@ export class Lobbies {
       kind,
       creator: row.creator?.name ?? "",
       status: row.status,
-      members: members.map(({ name, ready, bot }) => ({ name, ready, bot })),
+      members: members.map(({ name, ready, bot, level }) => ({ name, ready, bot, level })),
       you: you < 0 ? null : you,
       botsAllowed: row.botsAllowed,
     };
@@ -201,14 +219,14 @@ export class Lobbies {
       const members = row.seats.flatMap((seat) =>
         seat.user ? [{ user: seat.user, ready: false }] : [],
       );
-      lobby = { matchId: row.id, members, bots: 0, seating: null };
+      lobby = { matchId: row.id, members, bots: [], seating: null };
       this.lobbies.set(row.id, lobby);
     }
     return lobby;
   }
 
   private startIfReady(lobby: Lobby): void {
-    const full = lobby.members.length + lobby.bots === SEAT_COUNT;
+    const full = lobby.members.length + lobby.bots.length === SEAT_COUNT;
     if (full && lobby.members.every((one) => one.ready)) lobby.seating = this.seat(lobby);
   }
 
@@ -217,9 +235,8 @@ export class Lobbies {
     try {
       const registry = liveMatches();
       for (const { user } of lobby.members) await live(() => registry.join(user, lobby.matchId));
-      for (let bot = 0; bot < lobby.bots; bot++)
-        await live(() => registry.joinBot(lobby.matchId, PRACTICE_LEVEL));
-      if (lobby.bots > 0) resumePracticeBots(registry);
+      for (const level of lobby.bots) await live(() => registry.joinBot(lobby.matchId, level));
+      if (lobby.bots.length > 0) resumePracticeBots(registry);
       this.lobbies.delete(lobby.matchId);
     } finally {
       lobby.seating = null;

@@ -15,10 +15,15 @@ export class MatchError extends Error {
   constructor(
     readonly kind: MatchErrorKind,
     message: string,
-    /** The engine's rejection code, when the engine refused the action. */
-    readonly engineCode?: string,
+    /** The engine's rejection, when the engine refused the action (bots read it, src/server/bots). */
+    readonly rejection?: Rejection,
   ) {
     super(message);
+  }
+
+  /** The engine's rejection code, for clients to react to. */
+  get engineCode(): string | undefined {
+    return this.rejection?.code;
   }
 }
 
@@ -28,7 +33,7 @@ const BAD_INPUT = new Set(["malformed", "bad-time", "unknown-seat", "not-impleme
 
 export function refusal(rejection: Rejection): MatchError {
   const kind = BAD_INPUT.has(rejection.code) ? "BAD_REQUEST" : "CONFLICT";
-  return new MatchError(kind, rejection.reason, rejection.code);
+  return new MatchError(kind, rejection.reason, rejection);
 }
 
 export const restarting = () =>

@@ -33,7 +33,8 @@ import type { Feed } from "./stream";
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
-export type SeatHolder = { userId: string; name: string };
+/** `bot`: the level of the server-side bot playing the seat (MatchSeat.bot). */
+export type SeatHolder = { userId: string; name: string; bot?: string };
 
 /**
  * The holder id of a seat a server-side bot plays (src/server/bots): no session ever has it,
@@ -43,9 +44,9 @@ export function botHolderId(matchId: string, seat: number): string {
   return `bot:${matchId}:${seat}`;
 }
 
-/** Who holds a bot's seat, as everyone sees it. */
-export function botHolder(matchId: string, seat: number): SeatHolder {
-  return { userId: botHolderId(matchId, seat), name: `Bot ${seat}` };
+/** Who holds a bot's seat, and at which level, as everyone sees it. */
+export function botHolder(matchId: string, seat: number, level: string): SeatHolder {
+  return { userId: botHolderId(matchId, seat), name: `Bot ${seat}`, bot: level };
 }
 
 /** What anyone may know about a match: who sits where, and how it stands. */
@@ -177,8 +178,11 @@ export class LiveMatch {
 
   /** Seats a bot of `level` at the first free seat (a friendly game's creator asked for one). */
   joinBot(level: string): Promise<number> {
+    // Ranked hands are between people only (§13).
+    if (this.info.kind === "COMPETITIVE")
+      return Promise.reject(new MatchError("FORBIDDEN", "Bots never play ranked games."));
     return this.run(() =>
-      this.takeSeat((seat) => ({ holder: botHolder(this.id, seat), row: { bot: level } })),
+      this.takeSeat((seat) => ({ holder: botHolder(this.id, seat, level), row: { bot: level } })),
     );
   }
 
@@ -223,6 +227,12 @@ export class LiveMatch {
       if (this.connections[seat] === 0) await this.sendPresence(seat, false);
       return eventId;
     });
+  }
+
+  /** The seat's own view and the match's clock now, for its player alone (the Hint). */
+  seatNow(userId: string, seat: number): { view: GameView | null; now: Millis } {
+    this.authorize(userId, seat);
+    return { view: this.viewOf(seat), now: this.now() };
   }
 
   /** Only the player who holds a seat may act for it. */

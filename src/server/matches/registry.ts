@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import type { MatchKind } from "@/generated/prisma/enums";
-import { SEAT_COUNT, type Command } from "./engine";
+import { SEAT_COUNT, type Command, type GameView, type Millis } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
 import {
@@ -49,7 +49,7 @@ function infoOf(row: MatchRow): MatchInfo {
   for (const { seat, userId, user, bot } of row.seats) {
     if (userId && user) seats[seat] = { userId, name: user.name };
     // A bot's seat (no user, see MatchSeat.bot) is held under an id no session has.
-    else if (bot) seats[seat] = botHolder(row.id, seat);
+    else if (bot) seats[seat] = botHolder(row.id, seat, bot);
   }
   const { id, kind, status, rules, createdAt, startedAt, endedAt, result } = row;
   return { id, kind, status, rules, seats, createdAt, startedAt, endedAt, result };
@@ -174,13 +174,15 @@ export class LiveMatches {
     return { matchId: match.id };
   }
 
-  /** The bot seats of the live matches, for the bots to take up again after a restart. */
-  botSeats(): { matchId: string; seat: number }[] {
+  /** The bot seats of the live matches with their levels, for the bots to take up again after a restart. */
+  botSeats(): { matchId: string; seat: number; level: string }[] {
     return [...this.matches.values()].flatMap((match) =>
       match.status === "ENDED"
         ? []
         : match.publicInfo.seats.flatMap((holder, seat) =>
-            holder?.userId === botHolderId(match.id, seat) ? [{ matchId: match.id, seat }] : [],
+            holder?.userId === botHolderId(match.id, seat)
+              ? [{ matchId: match.id, seat, level: holder.bot ?? "" }]
+              : [],
           ),
     );
   }
@@ -196,6 +198,16 @@ export class LiveMatches {
   async joinBot(matchId: string, level: string): Promise<{ seat: number }> {
     if (!this.accepting) throw restarting();
     return { seat: await (await this.find(matchId)).joinBot(level) };
+  }
+
+  /** A seat's own view and the match's clock, for the seat's player only; with the match's kind. */
+  async seatView(
+    user: SessionUser,
+    matchId: string,
+    seat: number,
+  ): Promise<{ kind: string; view: GameView | null; now: Millis }> {
+    const match = await this.find(matchId);
+    return { kind: match.publicInfo.kind, ...match.seatNow(user.id, seat) };
   }
 
   async get(user: SessionUser, matchId: string): Promise<MatchInfo & { you: number | null }> {

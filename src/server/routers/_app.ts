@@ -2,6 +2,7 @@ import { router } from "../trpc";
 import { accountRouter } from "./account";
 import { matchRouter } from "./match";
 import { practiceRouter } from "./practice";
+import { hintRouter } from "./hint";
 import { adminRouter } from "./admin";
 import { agoraRouter } from "./agora";
 import { gameRouter } from "./game";
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   match: matchRouter,
   practice: practiceRouter,
+  hint: hintRouter,
   game: gameRouter,
   agora: agoraRouter,
   profile: profileRouter,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOT_LEVELS } from "@/bots/policy";
 import { lobbies } from "../games/lobby";
 import { protectedProcedure, router } from "../trpc";
 
@@ -18,10 +19,18 @@ export const gameRouter = router({
   ready: protectedProcedure
     .input(z.object({ matchId, ready: z.boolean() }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).ready(ctx.user, input.matchId, input.ready)),
-  /** The creator adds a bot to an empty place, or takes one away. */
+  /** The creator adds a bot of a level to an empty place, or takes one away. */
   bots: protectedProcedure
-    .input(z.object({ matchId, change: z.union([z.literal(1), z.literal(-1)]) }))
-    .mutation(({ ctx, input }) => lobbies(ctx.db).bots(ctx.user, input.matchId, input.change)),
+    .input(
+      z.object({
+        matchId,
+        change: z.union([z.literal(1), z.literal(-1)]),
+        level: z.enum(BOT_LEVELS).default("medium"),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      lobbies(ctx.db).bots(ctx.user, input.matchId, input.change, input.level),
+    ),
   leave: protectedProcedure
     .input(z.object({ matchId }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).leave(ctx.user, input.matchId)),

@@ -18,7 +18,7 @@ const lastEventId = z
   .nullish();
 
 /** MatchErrors become tRPC errors of the same code, keeping the engine's rejection code. */
-const matchProcedure = protectedProcedure.use(async ({ next }) => {
+export const matchProcedure = protectedProcedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof MatchError) {
     throw new TRPCError({

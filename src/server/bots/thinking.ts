@@ -1,0 +1,99 @@
+// What bots and the Hint compute, as plain data in and out, so it can run in a
+// worker thread (pool.ts) as well as in process: a bot's decision (src/bots) and
+// the best placement for a seat's own cards (src/solver). Both see one seat's
+// view only, never the hand's state.
+
+import { type BotDecision, type BotLevel, type BotMemory, decideBot } from "@/bots/policy";
+import { fromStaging, NEW_MELD, type Step } from "@/bots/plan";
+import { isSeatView, mayAct, placeable, RULES, type TableMeld, workableMelds } from "@/bots/seat";
+import type { CardId } from "@/engine/cards";
+import type { Rejection } from "@/engine/commands";
+import { mulberry32 } from "@/engine/rng";
+import type { Millis } from "@/engine/state";
+import type { HandView } from "@/engine/views";
+import { solveHint } from "@/solver";
+
+/** A bot's decision, with its random source as a seed (a function cannot cross threads). */
+export interface DecideJob {
+  type: "decide";
+  level: BotLevel;
+  view: HandView;
+  now: Millis;
+  memory: BotMemory;
+  refused: Rejection | null;
+  seed: number;
+}
+
+/** The Hint for a seat, from its own view. */
+export interface HintJob {
+  type: "hint";
+  view: HandView;
+  /** The solver's budget of states: beyond it the answer is "too complex", never a wrong one. */
+  budget: number;
+}
+
+export type Job = DecideJob | HintJob;
+
+/**
+ * The Hint's answer. A placement: the own cards it places, how many table cards
+ * it moves, the melds as they end up (only those that change; new melds carry
+ * ids from NEW_MELD up, in creation order) and the engine commands that get
+ * there, for the table to send one at a time (src/bots/plan.ts).
+ */
+export type HintAnswer =
+  | { kind: "placement"; placed: CardId[]; moved: number; melds: TableMeld[]; steps: Step[] }
+  /** The seat may not play now (frozen, out of the hand, the hand over). */
+  | { kind: "cannot-play" }
+  /** No own card can go onto the table. */
+  | { kind: "none" }
+  /** Too many possibilities to find the best placement in time. */
+  | { kind: "too-complex" };
+
+export type JobResult<J extends Job> = J extends DecideJob ? BotDecision : HintAnswer;
+
+export function decide(job: DecideJob): BotDecision {
+  const { level, view, now, memory, refused, seed } = job;
+  return decideBot(level, { view, now, memory, refused, random: mulberry32(seed) });
+}
+
+/**
+ * The most own cards (hand or shared pile, and staging area) the table can
+ * take, from the melds the seat may work on (src/bots/seat.ts), with a plan
+ * that starts from the cards already declared.
+ */
+export function hint({ view, budget }: HintJob): HintAnswer {
+  if (!isSeatView(view) || !mayAct(view)) return { kind: "cannot-play" };
+  const table = workableMelds(view);
+  const result = solveHint({
+    rules: RULES,
+    table,
+    own: placeable(view),
+    nextMeldId: NEW_MELD,
+    budget,
+  });
+  if (!result.ok) {
+    if (result.error.code === "too-complex") return { kind: "too-complex" };
+    // The view only shows valid melds to the solver: anything else is a bug here.
+    throw new Error(`the hint solver refused a seat's view: ${result.error.reason}`);
+  }
+  const { placed, moved, target, plan } = result.hint;
+  if (placed.length === 0) return { kind: "none" };
+  const before = new Map(table.map((m) => [m.id, m.cards]));
+  const changed = (meld: TableMeld) => {
+    const cards = before.get(meld.id);
+    return (
+      !cards || cards.length !== meld.cards.length || meld.cards.some((c) => !cards.includes(c))
+    );
+  };
+  return {
+    kind: "placement",
+    placed,
+    moved,
+    melds: target.filter(changed),
+    steps: fromStaging(plan, view.you.staging),
+  };
+}
+
+export function runJob<J extends Job>(job: J): JobResult<J> {
+  return (job.type === "decide" ? decide(job) : hint(job)) as JobResult<J>;
+}
