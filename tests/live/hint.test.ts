@@ -1,0 +1,97 @@
+// The Hint through the API (in this process, on a database of its own): served in
+// practice and friendly games for the player's own seat, refused in ranked games.
+
+import { TRPCError } from "@trpc/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { continuePlan, startPlan } from "@/bots/plan";
+import { isSeatView } from "@/bots/seat";
+import { splitGameView } from "@/components/table/game-view";
+import type { SessionUser } from "@/server/auth/session";
+import { findHint } from "@/server/bots/hint";
+import { thinkingPool, ThinkingTimeout } from "@/server/bots/pool";
+import { liveMatches } from "@/server/matches/registry";
+import { appRouter } from "@/server/routers/_app";
+import { createCallerFactory } from "@/server/trpc";
+import { contextFor } from "../db/helpers";
+import { player, withLiveMatches } from "../games/helpers";
+import { liveDatabase } from "./harness";
+
+// Every hand dealt from one seed: seat 0's first fifteen cards hold a meld.
+process.env.DEAL_SEED = "98";
+const { db } = await liveDatabase();
+withLiveMatches(db);
+afterAll(() => thinkingPool().close());
+
+const caller = (user: SessionUser) => createCallerFactory(appRouter)(contextFor(db, user));
+
+/** A table of three players, started; `kind` says what it is for. */
+async function seatedTable(kind: "COMPETITIVE" | "FRIENDLY_SINGLE") {
+  const players = [await player(db), await player(db), await player(db)];
+  const { matchId } = await liveMatches().open(players[0]!, { kind });
+  for (const one of players.slice(1)) await liveMatches().join(one, matchId);
+  return { matchId, players };
+}
+
+async function seatView(user: SessionUser, matchId: string) {
+  const { view } = await liveMatches().seatView(user, matchId, 0);
+  const hand = splitGameView(view!).hand;
+  if (!isSeatView(hand)) throw new Error("not a seat's view");
+  return hand;
+}
+
+describe("the Hint", () => {
+  it("is refused in a ranked game, with the reason: ranked hands are played unaided", async () => {
+    const { matchId, players } = await seatedTable("COMPETITIVE");
+    const refused = await caller(players[0]!)
+      .hint.best({ matchId, seat: 0 })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect(refused).toMatchObject({
+      code: "FORBIDDEN",
+      message: "The Hint is only for friendly and practice games: ranked hands are played unaided.",
+    });
+  });
+
+  it("in a friendly game it answers for the player's own seat only", async () => {
+    const { matchId, players } = await seatedTable("FRIENDLY_SINGLE");
+    // §1 the hand starts empty: nothing to place yet.
+    expect(await caller(players[0]!).hint.best({ matchId, seat: 0 })).toEqual({ kind: "none" });
+    const other = await caller(players[0]!)
+      .hint.best({ matchId, seat: 1 })
+      .catch((error: unknown) => error);
+    expect(other).toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("at a practice table it shows the best placement of the hand, and its steps, sent one at a time as player actions, place those cards", async () => {
+    const user = await player(db);
+    const { matchId } = await liveMatches().openPractice(user, "easy");
+    for (let i = 0; i < 15; i++) await liveMatches().act(user, "test", matchId, 0, { do: "draw" });
+    const hint = await caller(user).hint.best({ matchId, seat: 0 });
+    if (hint.kind !== "placement") throw new Error(`expected a placement, got ${hint.kind}`);
+    const before = await seatView(user, matchId);
+    expect(hint.placed.every((card) => before.you.hand.includes(card))).toBe(true);
+    expect(hint.melds.flatMap((meld) => meld.cards)).toEqual(expect.arrayContaining(hint.placed));
+
+    let plan = startPlan(before, hint.steps);
+    for (;;) {
+      const progress = continuePlan(await seatView(user, matchId), plan, false);
+      if (progress.kind === "done") break;
+      expect(progress.kind).toBe("next");
+      if (progress.kind !== "next") return;
+      await liveMatches().act(user, "test", matchId, 0, progress.command);
+      plan = progress.plan;
+    }
+    const after = await seatView(user, matchId);
+    expect(after.you.hand).toHaveLength(before.you.hand.length - hint.placed.length);
+    expect(after.table.flatMap((m) => m.cards.map((c) => c.card))).toEqual(
+      expect.arrayContaining(hint.placed),
+    );
+  });
+
+  it("a search that outgrows its time says the position is too complex", async () => {
+    const user = await player(db);
+    const { matchId } = await liveMatches().openPractice(user, "easy");
+    const slow = () => Promise.reject(new ThinkingTimeout("too slow"));
+    expect(await findHint(liveMatches(), user, matchId, 0, slow)).toEqual({ kind: "too-complex" });
+  });
+});
