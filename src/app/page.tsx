@@ -1,74 +1,169 @@
 import Link from "next/link";
-import { getServerSession } from "next-auth";
-import { authOptions } from "@/server/auth/options";
+import { CardFace } from "@/components/table/card";
+import { cards } from "@/engine/cards";
+import { wordFor } from "@/i18n/errors";
+import { getMessages } from "@/i18n/server";
+import type { Messages } from "@/i18n/messages";
+import type { SessionUser } from "@/server/auth/session";
+import { viewer } from "@/server/games/viewer";
+import { liveMatches } from "@/server/matches/registry";
 
-const FEATURES = [
-  {
-    title: "Everyone plays at once",
-    text: "No turns. Three players draw, lay down and rearrange melds on the same table at the same time.",
-  },
-  {
-    title: "The table belongs to all",
-    text: "Break up any run or set on the table and rebuild it with your cards, as long as every meld is valid when you are done.",
-  },
-  {
-    title: "Fair clashes",
-    text: "When two moves collide, the rules decide: judgement, cards on trial, holds and the chain undo keep the game honest.",
-  },
-];
+const primary =
+  "rounded-md bg-emerald-700 px-5 py-2.5 text-center font-medium text-white shadow-sm hover:bg-emerald-800";
+const secondary =
+  "rounded-md border border-stone-300 bg-white px-5 py-2.5 text-center font-medium hover:bg-stone-100";
+
+// The hero's picture: a corner of a table with the rules' own run through the Ace and a set,
+// drawn with the table's own cards.
+const PICTURE = [cards("QS KS AS 2S 3S"), cards("7H 7S 7D")];
+
+function TablePicture() {
+  return (
+    <div
+      aria-hidden
+      className="mx-auto w-fit -rotate-2 space-y-3 rounded-2xl bg-emerald-800 p-5 shadow-lg ring-4 ring-emerald-900/20 select-none"
+    >
+      {PICTURE.map((meld) => (
+        <div key={meld.join()} className="flex gap-1">
+          {meld.map((card) => (
+            <CardFace key={card} card={card} look={{ fourColour: false }} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The player's matches still waiting or being played, with the way back to each. */
+const MODES = [
+  ["practice", "/practice"],
+  ["friendly", "/games/new"],
+  ["agora", "/agora"],
+] as const;
+
+async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] }) {
+  const mine = await liveMatches().mine(user);
+  return (
+    <section className="space-y-3">
+      <h2 className="text-xl font-semibold">{t.home.mineTitle}</h2>
+      {mine.length === 0 ? (
+        <p className="text-sm text-stone-500">{t.home.mineEmpty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {mine.map((match) => {
+            // A friendly game still gathering its players waits in its lobby.
+            const inLobby = match.status === "WAITING" && match.kind.startsWith("FRIENDLY");
+            return (
+              <li
+                key={match.id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm"
+              >
+                <span className="font-medium">{wordFor(t.kinds, match.kind) ?? match.kind}</span>
+                <span className="text-stone-500">
+                  {match.status === "WAITING" ? t.home.waiting : t.home.playing}
+                </span>
+                <span className="min-w-0 flex-1 truncate">
+                  {match.seats.map((seat) => seat?.name ?? "…").join(" · ")}
+                </span>
+                <Link
+                  href={inLobby ? `/games/${match.id}` : `/play/${match.id}`}
+                  className="font-medium text-emerald-800 underline"
+                >
+                  {inLobby ? t.home.lobby : t.home.resume}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export default async function Home() {
-  const session = await getServerSession(authOptions);
+  const [user, messages] = await Promise.all([viewer(), getMessages()]);
+  const t = messages.site;
+  const home = t.home;
   return (
-    <div className="space-y-12">
-      <section className="space-y-5">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-          Machiavelli, <span className="text-emerald-700">without waiting your turn</span>.
-        </h1>
-        <p className="max-w-2xl text-lg text-stone-600">
-          Machiavelox is a real-time card game for three: the Italian rummy where every meld on the
-          table is yours to rearrange, played by everyone at once. Empty your hand first to win the
-          hand; play long games to 150 points with friends, or ranked hands against anyone.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          {session ? (
-            <Link
-              href={`/u/${session.user.name}`}
-              className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800"
-            >
-              Your profile
+    <div className="space-y-14">
+      <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
+        <div className="space-y-5">
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            {home.titleStart} <span className="text-emerald-700">{home.titleAccent}</span>.
+          </h1>
+          <p className="max-w-2xl text-lg text-stone-600">{home.intro}</p>
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+            <Link href="/practice" className={primary}>
+              {home.practice}
             </Link>
-          ) : (
-            <>
-              <Link
-                href="/signup"
-                className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800"
-              >
-                Create an account
+            <Link href="/games/new" className={secondary}>
+              {home.friendly}
+            </Link>
+            <Link href="/agora" className={secondary}>
+              {home.ranked}
+            </Link>
+            <Link href="/rules" className={secondary}>
+              {home.rules}
+            </Link>
+          </div>
+          {!user && (
+            <p className="text-sm text-stone-600">
+              {home.signInNote}{" "}
+              <Link href="/signup" className="font-medium text-emerald-800 underline">
+                {home.signUp}
               </Link>
-              <Link
-                href="/signin"
-                className="rounded-md border border-stone-300 bg-white px-5 py-2.5 font-medium hover:bg-stone-100"
-              >
-                Sign in
+              {" · "}
+              <Link href="/signin" className="font-medium text-emerald-800 underline">
+                {home.signIn}
               </Link>
-            </>
+            </p>
           )}
-          <Link
-            href="/practice"
-            className="rounded-md border border-emerald-700 bg-white px-5 py-2.5 font-medium text-emerald-800 hover:bg-emerald-50"
-          >
-            Practice against bots
-          </Link>
         </div>
+        <TablePicture />
       </section>
+
+      {user && <YourTables user={user} t={t} />}
+
       <section className="grid gap-4 sm:grid-cols-3">
-        {FEATURES.map((feature) => (
+        {home.features.map((feature) => (
           <div key={feature.title} className="rounded-lg border border-stone-200 bg-white p-5">
             <h2 className="font-semibold">{feature.title}</h2>
             <p className="mt-2 text-sm text-stone-600">{feature.text}</p>
           </div>
         ))}
+      </section>
+
+      <section className="space-y-4">
+        <h2 className="text-2xl font-bold tracking-tight">{home.feelTitle}</h2>
+        <ol className="grid gap-4 sm:grid-cols-2">
+          {home.feel.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 font-bold text-white">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold">{step.title}</h3>
+                <p className="mt-1 text-sm text-stone-600">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="space-y-4">
+        <h2 className="text-2xl font-bold tracking-tight">{home.modesTitle}</h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {MODES.map(([mode, href]) => (
+            <Link
+              key={href}
+              href={href}
+              className="rounded-lg border border-stone-200 bg-white p-5 hover:border-emerald-600 hover:shadow-sm"
+            >
+              <h3 className="font-semibold text-emerald-800">{home.modes[mode].title} →</h3>
+              <p className="mt-2 text-sm text-stone-600">{home.modes[mode].text}</p>
+            </Link>
+          ))}
+        </div>
       </section>
     </div>
   );

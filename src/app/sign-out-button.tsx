@@ -1,15 +1,17 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import { useMessages } from "@/i18n/client";
 
 export function SignOutButton() {
+  const t = useMessages();
   return (
     <button
       type="button"
       onClick={() => signOut({ callbackUrl: "/" })}
-      className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-100"
+      className="rounded-md border border-stone-300 px-3 py-1.5 font-medium whitespace-nowrap hover:bg-stone-100"
     >
-      Sign out
+      {t.nav.signOut}
     </button>
   );
 }

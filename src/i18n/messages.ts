@@ -2,7 +2,9 @@
 // missing translation is a type error, not a blank on screen.
 
 import type { RejectionCode } from "@/engine/commands";
+import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
+import { siteEn, siteIt } from "./site";
 
 const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 /** A rank's name: the Ace and the court cards have names, the others are their number. */
@@ -13,7 +15,18 @@ function rankName(rank: number, [ace, jack, queen, king]: readonly string[]): st
 const en = {
   language: "Language",
   languageNames: { en: "English", it: "Italiano" },
-  nav: { practice: "Practice", rules: "Rules" },
+  nav: {
+    practice: "Practice",
+    rules: "Rules",
+    friendly: "Friendly game",
+    agora: "Agora",
+    leaderboard: "Leaderboard",
+    history: "History",
+    moderation: "Moderation",
+    signIn: "Sign in",
+    signUp: "Sign up",
+    signOut: "Sign out",
+  },
   card: {
     name: (rank: number, suit: "S" | "H" | "D" | "C") =>
       `${rankName(rank, ["Ace", "Jack", "Queen", "King"])} of ${SUIT_NAMES_EN[suit]}`,
@@ -182,6 +195,9 @@ const en = {
   connecting: "Connecting…",
   reconnecting: "Connection lost: reconnecting…",
   spectating: "You are watching this hand.",
+  levels: levelsEn,
+  hint: hintEn,
+  site: siteEn,
 };
 
 export type Messages = typeof en;
@@ -191,7 +207,18 @@ const SUIT_NAMES_IT = { S: "picche", H: "cuori", D: "quadri", C: "fiori" };
 const it: Messages = {
   language: "Lingua",
   languageNames: { en: "English", it: "Italiano" },
-  nav: { practice: "Allenamento", rules: "Regole" },
+  nav: {
+    practice: "Allenamento",
+    rules: "Regole",
+    friendly: "Amichevole",
+    agora: "Agorà",
+    leaderboard: "Classifica",
+    history: "Storico",
+    moderation: "Moderazione",
+    signIn: "Accedi",
+    signUp: "Registrati",
+    signOut: "Esci",
+  },
   card: {
     name: (rank, suit) =>
       `${rankName(rank, ["Asso", "Fante", "Donna", "Re"])} di ${SUIT_NAMES_IT[suit]}`,
@@ -403,6 +430,9 @@ const it: Messages = {
   connecting: "Connessione…",
   reconnecting: "Connessione persa: riconnessione…",
   spectating: "Stai guardando questa mano.",
+  levels: levelsIt,
+  hint: hintIt,
+  site: siteIt,
 };
 
 const DICTIONARIES: Record<Locale, Messages> = { en, it };

@@ -19,6 +19,11 @@ function engineCode(cause: unknown): string | null {
   return cause instanceof MatchError ? (cause.engineCode ?? null) : null;
 }
 
+/** A refused account change's code (e.g. "NAME_TAKEN"), so clients can say it in their language. */
+function accountCode(cause: unknown): string | null {
+  return cause instanceof AccountError ? cause.code : null;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: {
     input: superjson,
@@ -34,6 +39,7 @@ const t = initTRPC.context<Context>().create({
       ...shape.data,
       fieldErrors: fieldErrors(error.cause),
       engineCode: engineCode(error.cause),
+      accountCode: accountCode(error.cause),
     },
   }),
 });

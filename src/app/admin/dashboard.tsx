@@ -3,34 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { useMessages } from "@/i18n/client";
+import { errorText, wordFor } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import {
-  button,
-  ErrorText,
-  errorMessage,
-  input,
-  kindName,
-  Panel,
-  quietButton,
-  when,
-} from "../games/ui";
+import { button, ErrorText, input, Panel, quietButton, when } from "../games/ui";
 
 type Tab = "users" | "matches" | "reports" | "audit";
-const TABS: [Tab, string][] = [
-  ["users", "Users"],
-  ["matches", "Matches"],
-  ["reports", "Reports"],
-  ["audit", "Audit log"],
-];
+const TABS: Tab[] = ["users", "matches", "reports", "audit"];
 
-/** Ban lengths offered, in minutes; null is until lifted. */
-const DURATIONS: [string, number | null][] = [
-  ["1 hour", 60],
-  ["1 day", 24 * 60],
-  ["7 days", 7 * 24 * 60],
-  ["30 days", 30 * 24 * 60],
-  ["Until lifted", null],
-];
+/** Ban lengths offered, in minutes (null: until lifted), named in the dictionary's `durations`. */
+const DURATIONS: (number | null)[] = [60, 24 * 60, 7 * 24 * 60, 30 * 24 * 60, null];
+const ROLES = ["PLAYER", "MODERATOR", "ADMIN"] as const;
 
 /** Two buttons choosing between two lists (live or past, open or resolved). */
 function Toggle(props: {
@@ -57,15 +40,18 @@ function Toggle(props: {
 
 /** One small form per action: a reason (and more), then the mutation. */
 function useAction() {
+  const messages = useMessages();
   const [error, setError] = useState<string | null>(null);
   const run = (work: Promise<unknown>, done: () => unknown) => {
     setError(null);
-    work.then(done, (failure: unknown) => setError(errorMessage(failure)));
+    work.then(done, (failure: unknown) => setError(errorText(failure, messages)));
   };
   return { error, run };
 }
 
 function Users({ isAdmin }: { isAdmin: boolean }) {
+  const site = useMessages().site;
+  const t = site.admin;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [query, setQuery] = useState("");
@@ -74,16 +60,16 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
   const ban = (userId: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const minutes = DURATIONS[Number(form.get("duration"))]![1];
+    const minutes = DURATIONS[Number(form.get("duration"))]!;
     run(client.admin.ban.mutate({ userId, reason: String(form.get("reason")), minutes }), () =>
       users.refetch(),
     );
   };
   return (
-    <Panel title="Users">
+    <Panel title={t.users}>
       <input
-        aria-label="Search players"
-        placeholder="Search by name"
+        aria-label={t.search}
+        placeholder={t.searchPlaceholder}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         className={input}
@@ -99,50 +85,51 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
               >
                 {user.name}
               </Link>
-              <span className="text-stone-500">{user.role.toLowerCase()}</span>
+              <span className="text-stone-500">{site.roles[user.role]}</span>
               {user.bans.map((one) => (
                 <span key={one.id} className="rounded bg-red-100 px-2 text-red-800">
-                  {one.kind === "MODERATOR" ? "banned" : "matchmaking ban"} until {when(one.endsAt)}
-                  : {one.reason}
+                  {t.ban(one.kind, site.banEnd(one.endsAt && when(one.endsAt)), one.reason)}
                 </span>
               ))}
               {isAdmin && (
                 <select
-                  aria-label={`Role of ${user.name}`}
+                  aria-label={t.roleOf(user.name)}
                   value={user.role}
                   className={input}
                   onChange={(event) =>
                     run(
                       client.admin.setRole.mutate({
                         userId: user.id,
-                        role: event.target.value as "PLAYER" | "MODERATOR" | "ADMIN",
+                        role: event.target.value as (typeof ROLES)[number],
                       }),
                       () => users.refetch(),
                     )
                   }
                 >
-                  <option value="PLAYER">player</option>
-                  <option value="MODERATOR">moderator</option>
-                  <option value="ADMIN">admin</option>
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {site.roles[role]}
+                    </option>
+                  ))}
                 </select>
               )}
             </div>
             <form onSubmit={ban(user.id)} className="flex flex-wrap gap-2">
               <input
                 name="reason"
-                aria-label={`Reason to ban ${user.name}`}
-                placeholder="Reason"
+                aria-label={t.reasonToBan(user.name)}
+                placeholder={t.reason}
                 className={input}
               />
-              <select name="duration" aria-label="Duration" className={input} defaultValue={1}>
-                {DURATIONS.map(([label], index) => (
+              <select name="duration" aria-label={t.duration} className={input} defaultValue={1}>
+                {t.durations.map((label, index) => (
                   <option key={label} value={index}>
                     {label}
                   </option>
                 ))}
               </select>
               <button type="submit" className={quietButton}>
-                Ban
+                {t.banButton}
               </button>
               {user.bans.length > 0 && (
                 <button
@@ -152,13 +139,13 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
                     run(
                       client.admin.unban.mutate({
                         userId: user.id,
-                        reason: "lifted from the dashboard",
+                        reason: t.liftedReason,
                       }),
                       () => users.refetch(),
                     )
                   }
                 >
-                  Lift bans
+                  {t.liftBans}
                 </button>
               )}
             </form>
@@ -170,6 +157,8 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function Matches() {
+  const site = useMessages().site;
+  const t = site.admin;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [live, setLive] = useState(true);
@@ -186,8 +175,8 @@ function Matches() {
     run(client.admin.endMatch.mutate({ matchId, reason }), () => matches.refetch());
   };
   return (
-    <Panel title="Matches">
-      <Toggle value={live} set={setLive} labels={["Live", "Past"]} />
+    <Panel title={t.matches}>
+      <Toggle value={live} set={setLive} labels={[t.live, t.past]} />
       <ErrorText message={error} />
       <ul className="divide-y divide-stone-200 text-sm">
         {matches.data?.map((match) => (
@@ -200,42 +189,44 @@ function Matches() {
               >
                 {match.id.slice(-8)}
               </button>
-              <span>{kindName(match.kind)}</span>
-              <span className="text-stone-500">{match.status.toLowerCase()}</span>
+              <span>{site.kinds[match.kind]}</span>
+              <span className="text-stone-500">{site.statuses[match.status]}</span>
               <span>
-                {match.seats.map((seat) => seat.user?.name ?? `bot (${seat.bot})`).join(" · ")}
+                {match.seats.map((seat) => seat.user?.name ?? site.bot(seat.bot ?? "")).join(" · ")}
               </span>
               <span className="text-stone-500">{when(match.startedAt ?? match.createdAt)}</span>
               {match.endedReason && (
-                <span className="text-red-700">ended: {match.endedReason}</span>
+                <span className="text-red-700">{t.endedBecause(match.endedReason)}</span>
               )}
               {match.status !== "WAITING" && (
                 <Link
                   href={match.status === "ENDED" ? `/replay/${match.id}` : `/play/${match.id}`}
                   className="underline"
                 >
-                  {match.status === "ENDED" ? "replay" : "watch"}
+                  {match.status === "ENDED" ? t.replay : t.watch}
                 </Link>
               )}
             </div>
             {open === match.id && detail.data && (
               <div className="rounded bg-stone-50 p-2">
                 <p>
-                  {detail.data._count.events} log entries · hands:{" "}
-                  {detail.data.hands
-                    .map((hand) => `#${hand.number} ${hand.scores.join("/")}`)
-                    .join(", ") || "none"}
+                  {t.detail(
+                    detail.data._count.events,
+                    detail.data.hands
+                      .map((hand) => `#${hand.number} ${hand.scores.join("/")}`)
+                      .join(", ") || t.noHands,
+                  )}
                 </p>
                 {live && (
                   <form onSubmit={end(match.id)} className="mt-2 flex gap-2">
                     <input
                       name="reason"
-                      aria-label="Reason to end the match"
-                      placeholder="Reason"
+                      aria-label={t.reasonToEnd}
+                      placeholder={t.reason}
                       className={input}
                     />
                     <button type="submit" className={quietButton}>
-                      End match
+                      {t.endMatch}
                     </button>
                   </form>
                 )}
@@ -249,6 +240,7 @@ function Matches() {
 }
 
 function Reports() {
+  const t = useMessages().site.admin;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [open, setOpen] = useState(true);
@@ -260,31 +252,31 @@ function Reports() {
     run(client.admin.resolveReport.mutate({ reportId, resolution }), () => reports.refetch());
   };
   return (
-    <Panel title="Player reports">
-      <Toggle value={open} set={setOpen} labels={["Open", "Resolved"]} />
+    <Panel title={t.reports}>
+      <Toggle value={open} set={setOpen} labels={[t.open, t.resolved]} />
       <ErrorText message={error} />
-      {reports.data?.length === 0 && <p className="text-sm text-stone-500">Nothing here.</p>}
+      {reports.data?.length === 0 && <p className="text-sm text-stone-500">{t.nothing}</p>}
       <ul className="divide-y divide-stone-200 text-sm">
         {reports.data?.map((report) => (
           <li key={report.id} className="space-y-1 py-2">
             <p>
-              <strong>{report.reporter.name}</strong> about <strong>{report.reported.name}</strong>{" "}
-              · {when(report.createdAt)}: {report.reason}
+              <strong>{report.reporter.name}</strong> {t.about}{" "}
+              <strong>{report.reported.name}</strong> · {when(report.createdAt)}: {report.reason}
             </p>
             {report.resolution ? (
               <p className="text-stone-600">
-                Resolved by {report.resolvedBy?.name}: {report.resolution}
+                {t.resolvedBy(report.resolvedBy?.name ?? "", report.resolution)}
               </p>
             ) : (
               <form onSubmit={resolve(report.id)} className="flex gap-2">
                 <input
                   name="resolution"
-                  aria-label="Resolution"
-                  placeholder="What was done"
+                  aria-label={t.resolution}
+                  placeholder={t.resolutionPlaceholder}
                   className={input}
                 />
                 <button type="submit" className={quietButton}>
-                  Resolve
+                  {t.resolve}
                 </button>
               </form>
             )}
@@ -296,15 +288,17 @@ function Reports() {
 }
 
 function Audit() {
+  const t = useMessages().site.admin;
   const trpc = useTRPC();
   const entries = useQuery(trpc.admin.audit.queryOptions());
   return (
-    <Panel title="Audit log">
+    <Panel title={t.audit}>
       <ul className="divide-y divide-stone-200 text-sm">
         {entries.data?.map((entry) => (
           <li key={entry.id} className="py-1">
             <span className="text-stone-500">{when(entry.createdAt)}</span>{" "}
-            <strong>{entry.actor.name}</strong> {entry.action}: {entry.detail}
+            <strong>{entry.actor.name}</strong> [{wordFor(t.actions, entry.action) ?? entry.action}]{" "}
+            {entry.detail}
           </li>
         ))}
       </ul>
@@ -313,12 +307,13 @@ function Audit() {
 }
 
 export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
+  const t = useMessages().site.admin;
   const [tab, setTab] = useState<Tab>("users");
   return (
     <div className="space-y-4">
-      <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
-      <nav className="flex gap-2">
-        {TABS.map(([value, label]) => (
+      <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+      <nav className="flex flex-wrap gap-2">
+        {TABS.map((value) => (
           <button
             key={value}
             type="button"
@@ -326,7 +321,7 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
             className={tab === value ? button : quietButton}
             onClick={() => setTab(value)}
           >
-            {label}
+            {t.tabs[value]}
           </button>
         ))}
       </nav>

@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
 import { viewer } from "@/server/games/viewer";
 import { Panel, when } from "../games/ui";
 import { PlayRanked } from "./play-ranked";
 
-export const metadata: Metadata = { title: "Agora" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).nav.agora };
+}
 
 export default async function AgoraPage() {
-  const user = await viewer();
+  const [user, messages] = await Promise.all([viewer(), getMessages()]);
+  const t = messages.site.agora;
   const live = await db().match.findMany({
     where: { kind: "COMPETITIVE", status: "PLAYING" },
     orderBy: { startedAt: "desc" },
@@ -21,35 +25,35 @@ export default async function AgoraPage() {
   });
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">The agora</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
       <p className="text-stone-600">
-        Ranked single hands against players of your level. The points you score here add up in the{" "}
+        {t.textBefore}{" "}
         <Link href="/leaderboard" className="text-emerald-800 underline">
-          ranking
+          {t.ranking}
         </Link>
-        .
+        {t.textAfter}
       </p>
       {user ? (
         <PlayRanked />
       ) : (
         <p>
           <Link href="/signin?callbackUrl=%2Fagora" className="text-emerald-800 underline">
-            Sign in
+            {t.signIn}
           </Link>{" "}
-          to play ranked.
+          {t.signInAfter}
         </p>
       )}
-      <Panel title="Being played now">
+      <Panel title={t.liveTitle}>
         {live.length === 0 ? (
-          <p className="text-sm text-stone-500">No ranked hand is being played right now.</p>
+          <p className="text-sm text-stone-500">{t.noLive}</p>
         ) : (
           <ul className="space-y-1 text-sm">
             {live.map((match) => (
               <li key={match.id} className="flex flex-wrap items-center gap-3">
                 <span>{match.seats.map((seat) => seat.user?.name).join(" · ")}</span>
-                <span className="text-stone-500">since {when(match.startedAt)}</span>
+                <span className="text-stone-500">{t.since(when(match.startedAt))}</span>
                 <Link href={`/play/${match.id}`} className="text-emerald-800 underline">
-                  Watch
+                  {t.watch}
                 </Link>
               </li>
             ))}

@@ -3,13 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { button, ErrorText, errorMessage, Panel, quietButton, when } from "../games/ui";
+import { button, ErrorText, Panel, quietButton, when } from "../games/ui";
 
 /** How often a queued player's page looks for their match. */
 const REFRESH_MS = 1000;
 
 export function PlayRanked() {
+  const messages = useMessages();
+  const t = messages.site.agora;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -28,36 +32,37 @@ export function PlayRanked() {
     setError(null);
     work.then(
       () => status.refetch(),
-      (failure: unknown) => setError(errorMessage(failure)),
+      (failure: unknown) => setError(errorText(failure, messages)),
     );
   };
 
   return (
-    <Panel title="Play ranked">
+    <Panel title={t.play}>
       {data?.ban ? (
         <p role="alert" className="text-red-700">
-          {data.ban.kind === "ABANDONMENT"
-            ? "You left too many ranked hands: matchmaking is closed to you"
-            : "Your account is banned"}{" "}
-          until {when(data.ban.endsAt)}.
+          {(data.ban.kind === "ABANDONMENT" ? t.abandonmentBan : t.accountBan)(
+            messages.site.banEnd(data.ban.endsAt && when(data.ban.endsAt)),
+          )}
         </p>
       ) : data?.queued ? (
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="queue-status">
-            Looking for two opponents… {Math.max(0, Math.round((now - data.queued.since) / 1000))} s
-            ({data.queued.waiting} waiting)
+            {t.searching(
+              Math.max(0, Math.round((now - data.queued.since) / 1000)),
+              data.queued.waiting,
+            )}
           </span>
           <button
             type="button"
             className={quietButton}
             onClick={() => act(client.agora.cancel.mutate())}
           >
-            Cancel
+            {t.cancel}
           </button>
         </div>
       ) : (
         <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
-          Play ranked
+          {t.play}
         </button>
       )}
       <ErrorText message={error} />

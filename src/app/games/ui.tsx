@@ -20,21 +20,6 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-const KIND_NAMES: Record<string, string> = {
-  FRIENDLY_SINGLE: "Friendly hand",
-  FRIENDLY_LONG: "Long game",
-  COMPETITIVE: "Agora",
-  PRACTICE: "Practice",
-};
-
-export function kindName(kind: string): string {
-  return KIND_NAMES[kind] ?? kind;
-}
-
 export function when(date: Date | null): string {
   return date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—";
 }

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
 import { signedIn } from "@/server/games/viewer";
-import { kindName, when } from "../games/ui";
+import { when } from "../games/ui";
 
-export const metadata: Metadata = { title: "History" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.history.meta };
+}
 
 export default async function HistoryPage() {
-  const user = await signedIn("/history");
+  const [user, messages] = await Promise.all([signedIn("/history"), getMessages()]);
+  const t = messages.site;
   const matches = await db().match.findMany({
     where: { status: "ENDED", seats: { some: { userId: user.id } } },
     orderBy: { endedAt: "desc" },
@@ -25,9 +29,9 @@ export default async function HistoryPage() {
   });
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Your games</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t.history.title}</h1>
       {matches.length === 0 ? (
-        <p className="text-stone-500">No finished games yet.</p>
+        <p className="text-stone-500">{t.history.empty}</p>
       ) : (
         <ul className="space-y-2">
           {matches.map((match) => (
@@ -36,18 +40,20 @@ export default async function HistoryPage() {
               className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 text-sm"
             >
               <span className="text-stone-500">{when(match.endedAt)}</span>
-              <span className="font-medium">{kindName(match.kind)}</span>
+              <span className="font-medium">{t.kinds[match.kind]}</span>
               <span>
                 {match.seats
                   .map(
                     (seat) =>
-                      `${seat.user?.name ?? `Bot (${seat.bot})`} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
+                      `${seat.user?.name ?? t.bot(seat.bot ?? "")} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
                   )
                   .join(" · ")}
               </span>
-              {match.endedReason && <span className="text-stone-500">ended by a moderator</span>}
+              {match.endedReason && (
+                <span className="text-stone-500">{t.history.endedByModerator}</span>
+              )}
               <Link href={`/replay/${match.id}`} className="text-emerald-800 underline">
-                Replay
+                {t.history.replay}
               </Link>
             </li>
           ))}

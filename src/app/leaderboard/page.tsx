@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
 import { leaderboard } from "@/server/games/profile";
 
-export const metadata: Metadata = { title: "Leaderboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.leaderboard.title };
+}
 
 type Props = { searchParams: Promise<{ by?: string }> };
 
 export default async function LeaderboardPage({ searchParams }: Props) {
   const by = (await searchParams).by === "rating" ? "rating" : "points";
-  const rows = await leaderboard(db(), by);
+  const [rows, messages] = await Promise.all([leaderboard(db(), by), getMessages()]);
+  const t = messages.site.leaderboard;
   const tab = (value: "points" | "rating", label: string) => (
     <Link
       href={`/leaderboard?by=${value}`}
@@ -21,26 +25,23 @@ export default async function LeaderboardPage({ searchParams }: Props) {
   );
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Leaderboard</h1>
-      <p className="text-stone-600">
-        The agora ranking adds up the points scored in ranked hands. The rating estimates skill from
-        who finished ahead of whom, and pairs players of a level.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+      <p className="text-stone-600">{t.text}</p>
       <nav className="flex gap-2 text-sm">
-        {tab("points", "Ranking points")}
-        {tab("rating", "Rating")}
+        {tab("points", t.byPoints)}
+        {tab("rating", t.byRating)}
       </nav>
       {rows.length === 0 ? (
-        <p className="text-stone-500">Nobody has played a ranked hand yet.</p>
+        <p className="text-stone-500">{t.empty}</p>
       ) : (
         <table className="w-full text-left text-sm">
           <thead className="text-stone-500">
             <tr>
               <th className="py-1">#</th>
-              <th>Player</th>
-              <th className="text-right">Points</th>
-              <th className="text-right">Rating</th>
-              <th className="text-right">Hands</th>
+              <th>{t.player}</th>
+              <th className="text-right">{t.points}</th>
+              <th className="text-right">{t.rating}</th>
+              <th className="text-right">{t.hands}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { getMessages } from "@/i18n/server";
 import { FormCard } from "../form";
 import { SignInForm } from "./sign-in-form";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.account.signInTitle };
+}
 
-export default function SignInPage() {
+export default async function SignInPage() {
+  const t = (await getMessages()).site.account;
   return (
     <FormCard
-      title="Sign in"
+      title={t.signInTitle}
       footer={
         <>
-          New here?{" "}
+          {t.newHere}{" "}
           <Link href="/signup" className="font-medium text-emerald-700 hover:underline">
-            Create an account
+            {t.createOne}
           </Link>
         </>
       }

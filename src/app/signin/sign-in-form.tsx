@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useMessages } from "@/i18n/client";
 import { Field, FormError, SubmitButton } from "../form";
 
 /** Only paths of this site: never send a player elsewhere after signing in. */
@@ -13,6 +14,7 @@ function localPath(url: string | null): string | null {
 }
 
 export function SignInForm() {
+  const t = useMessages().site.account;
   const router = useRouter();
   const callbackUrl = useSearchParams().get("callbackUrl");
   const [error, setError] = useState<string | null>(null);
@@ -24,14 +26,14 @@ export function SignInForm() {
     const name = String(form.get("name") ?? "").trim();
     const password = String(form.get("password") ?? "");
     if (!name || !password) {
-      setError("Enter your name and password.");
+      setError(t.enterBoth);
       return;
     }
     setBusy(true);
     setError(null);
     const result = await signIn("credentials", { name, password, redirect: false });
     if (!result?.ok) {
-      setError(result?.error ?? "Signing in failed; try again.");
+      setError(result?.error ?? t.signInFailed);
       setBusy(false);
       return;
     }
@@ -42,9 +44,9 @@ export function SignInForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormError message={error} />
-      <Field label="Name" name="name" autoComplete="username" />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" />
-      <SubmitButton busy={busy}>{busy ? "Signing in…" : "Sign in"}</SubmitButton>
+      <Field label={t.name} name="name" autoComplete="username" />
+      <Field label={t.password} name="password" type="password" autoComplete="current-password" />
+      <SubmitButton busy={busy}>{busy ? t.signingIn : t.signIn}</SubmitButton>
     </form>
   );
 }

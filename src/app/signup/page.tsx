@@ -1,19 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getMessages } from "@/i18n/server";
 import { FormCard } from "../form";
 import { SignUpForm } from "./sign-up-form";
 
-export const metadata: Metadata = { title: "Sign up" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.account.signUpMeta };
+}
 
-export default function SignUpPage() {
+export default async function SignUpPage() {
+  const t = (await getMessages()).site.account;
   return (
     <FormCard
-      title="Create your account"
+      title={t.signUpTitle}
       footer={
         <>
-          Already have one?{" "}
+          {t.haveOne}{" "}
           <Link href="/signin" className="font-medium text-emerald-700 hover:underline">
-            Sign in
+            {t.signIn}
           </Link>
         </>
       }

@@ -5,13 +5,43 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
+import { useMessages } from "@/i18n/client";
+import { accountErrorText, errorText } from "@/i18n/errors";
+import type { Messages } from "@/i18n/messages";
+import {
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN,
+  signUpInput,
+} from "@/server/accounts/validation";
 import { useTRPC } from "../trpc";
 import { Field, FormError, SubmitButton } from "../form";
 
 type FieldErrors = { name?: string[]; password?: string[] };
+type Issues = Messages["site"]["account"]["fieldIssues"];
+
+/** One check of the form in the reader's words; null keeps the schema's own (English) sentence. */
+function issueText(issue: z.core.$ZodIssue, words: Issues): string {
+  if (!words) return issue.message;
+  const field = issue.path[0] === "name" ? words.name : words.password;
+  switch (issue.code) {
+    case "too_small":
+      return field.short(Number(issue.minimum));
+    case "too_big":
+      return field.long(Number(issue.maximum));
+    case "invalid_format":
+      return words.name.chars;
+    case "custom":
+      return words.password.long(PASSWORD_MAX_BYTES);
+    default:
+      return field.missing;
+  }
+}
 
 export function SignUpForm() {
+  const messages = useMessages();
+  const t = messages.site.account;
   const trpc = useTRPC();
   const router = useRouter();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
@@ -28,7 +58,9 @@ export function SignUpForm() {
     });
     setError(null);
     if (!parsed.success) {
-      setFieldErrors(z.flattenError(parsed.error).fieldErrors);
+      setFieldErrors(
+        z.flattenError(parsed.error, (issue) => issueText(issue, t.fieldIssues)).fieldErrors,
+      );
       return;
     }
     setFieldErrors({});
@@ -40,14 +72,20 @@ export function SignUpForm() {
         password: parsed.data.password,
         redirect: false,
       });
-      if (!result?.ok)
-        throw new Error(result?.error ?? "Your account is ready, but signing in failed.");
+      if (!result?.ok) throw new Error(result?.error ?? t.readyButNotSignedIn);
       router.push(`/u/${name}`);
       router.refresh();
     } catch (failure) {
       const data = (failure as { data?: { fieldErrors?: FieldErrors | null } }).data;
-      if (data?.fieldErrors) setFieldErrors(data.fieldErrors);
-      else setError(failure instanceof Error ? failure.message : "Something went wrong.");
+      const refused = accountErrorText(failure, messages);
+      if (data?.fieldErrors) {
+        // A refused account change names its one field; say it in the reader's words.
+        const byField = Object.entries(data.fieldErrors).map(([field, texts]) => [
+          field,
+          refused ? [refused] : texts,
+        ]);
+        setFieldErrors(Object.fromEntries(byField) as FieldErrors);
+      } else setError(errorText(failure, messages));
       setBusy(false);
     }
   }
@@ -56,21 +94,21 @@ export function SignUpForm() {
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormError message={error} />
       <Field
-        label="Name"
+        label={t.name}
         name="name"
         autoComplete="username"
-        hint={`${NAME_MIN}–${NAME_MAX} letters, digits, _ or -. Shown to other players.`}
+        hint={t.nameHint(NAME_MIN, NAME_MAX)}
         errors={fieldErrors.name}
       />
       <Field
-        label="Password"
+        label={t.password}
         name="password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t.passwordHint(PASSWORD_MIN)}
         errors={fieldErrors.password}
       />
-      <SubmitButton busy={busy}>{busy ? "Creating…" : "Create account"}</SubmitButton>
+      <SubmitButton busy={busy}>{busy ? t.signingUp : t.signUp}</SubmitButton>
     </form>
   );
 }

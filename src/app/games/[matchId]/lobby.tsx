@@ -3,13 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";
-import { button, ErrorText, errorMessage, Panel, quietButton } from "../ui";
+import { button, ErrorText, Panel, quietButton } from "../ui";
 
 /** How often the lobby looks for who joined and who is ready. */
 const REFRESH_MS = 1000;
 
 export function Lobby({ matchId }: { matchId: string }) {
+  const messages = useMessages();
+  const t = messages.site.games;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -24,62 +28,60 @@ export function Lobby({ matchId }: { matchId: string }) {
     if (data && seated) router.replace(`/play/${matchId}`);
   }, [data, seated, matchId, router]);
 
-  if (lobby.error) return <ErrorText message={lobby.error.message} />;
-  if (!data) return <p className="text-stone-500">Loading the lobby…</p>;
+  if (lobby.error) return <ErrorText message={errorText(lobby.error, messages)} />;
+  if (!data) return <p className="text-stone-500">{t.loadingLobby}</p>;
   const link = typeof location === "undefined" ? "" : `${location.origin}/games/join/${data.code}`;
   const me = data.you === null ? null : data.members[data.you];
   const act = (work: Promise<unknown>) =>
     work.then(
       () => lobby.refetch(),
-      (failure: unknown) => setError(errorMessage(failure)),
+      (failure: unknown) => setError(errorText(failure, messages)),
     );
 
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">
-        {data.kind === "long" ? "Long game to 150" : "Friendly hand"}
+        {data.kind === "long" ? t.long : messages.site.kinds.FRIENDLY_SINGLE}
       </h1>
-      <Panel title="Invite two friends">
+      <Panel title={t.invite}>
         <p className="text-sm text-stone-600">
-          Code{" "}
+          {t.codeLabel}{" "}
           <strong data-testid="invite-code" className="font-mono text-lg">
             {data.code}
           </strong>
         </p>
         <p className="text-sm break-all">
-          Link:{" "}
+          {t.linkLabel}{" "}
           <span data-testid="invite-link" className="font-mono">
             {link}
           </span>
         </p>
       </Panel>
-      <Panel title="Players">
-        <ul className="space-y-1" aria-label="Players">
+      <Panel title={t.players}>
+        <ul className="space-y-1" aria-label={t.players}>
           {data.members.map((member) => (
             <li key={member.name} className="flex items-center gap-3">
               <span className="font-medium">{member.name}</span>
               <span className={member.ready ? "text-emerald-700" : "text-stone-500"}>
-                {member.ready ? "ready" : "not ready"}
+                {member.ready ? t.ready : t.notReady}
               </span>
             </li>
           ))}
           {Array.from({ length: 3 - data.members.length }, (_, empty) => (
             <li key={`empty-${empty}`} className="text-stone-400">
-              waiting for a player…
+              {t.emptySeat}
             </li>
           ))}
         </ul>
-        <p className="text-sm text-stone-600">
-          The game starts when three players are in and all of them are ready.
-        </p>
+        <p className="text-sm text-stone-600">{t.startsWhen}</p>
         {me && data.status === "WAITING" && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className={button}
               onClick={() => act(client.game.ready.mutate({ matchId, ready: !me.ready }))}
             >
-              {me.ready ? "Not ready" : "I'm ready"}
+              {me.ready ? t.imNotReady : t.imReady}
             </button>
             {data.you === 0 && data.botsAllowed && (
               <>
@@ -89,7 +91,7 @@ export function Lobby({ matchId }: { matchId: string }) {
                   disabled={data.members.length >= 3}
                   onClick={() => act(client.game.bots.mutate({ matchId, change: 1 }))}
                 >
-                  Add a bot
+                  {t.addBot}
                 </button>
                 <button
                   type="button"
@@ -97,7 +99,7 @@ export function Lobby({ matchId }: { matchId: string }) {
                   disabled={!data.members.some((member) => member.bot)}
                   onClick={() => act(client.game.bots.mutate({ matchId, change: -1 }))}
                 >
-                  Remove a bot
+                  {t.removeBot}
                 </button>
               </>
             )}
@@ -108,17 +110,17 @@ export function Lobby({ matchId }: { matchId: string }) {
                 onClick={() =>
                   client.game.leave.mutate({ matchId }).then(
                     () => router.push("/games/new"),
-                    (failure: unknown) => setError(errorMessage(failure)),
+                    (failure: unknown) => setError(errorText(failure, messages)),
                   )
                 }
               >
-                Leave
+                {t.leave}
               </button>
             )}
           </div>
         )}
         {data.status !== "WAITING" && data.you === null && (
-          <p className="text-stone-600">This game has started without you.</p>
+          <p className="text-stone-600">{t.startedWithout}</p>
         )}
       </Panel>
       <ErrorText message={error} />

@@ -2,10 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
-import { button, ErrorText, errorMessage, input, Panel } from "../ui";
+import { button, ErrorText, input, Panel } from "../ui";
 
 export function NewGame() {
+  const messages = useMessages();
+  const t = messages.site.games;
   const client = useTRPCClient();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -19,7 +23,7 @@ export function NewGame() {
       ({ matchId }) => router.push(`/games/${matchId}`),
       (failure: unknown) => {
         setBusy(false);
-        setError(errorMessage(failure));
+        setError(errorText(failure, messages));
       },
     );
   };
@@ -31,7 +35,7 @@ export function NewGame() {
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Panel title="Create">
+      <Panel title={t.create}>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -39,7 +43,7 @@ export function NewGame() {
             disabled={busy}
             onClick={() => run(client.game.create.mutate({ kind: "single", bots }))}
           >
-            One hand
+            {t.single}
           </button>
           <button
             type="button"
@@ -47,7 +51,7 @@ export function NewGame() {
             disabled={busy}
             onClick={() => run(client.game.create.mutate({ kind: "long", bots }))}
           >
-            Long game to 150
+            {t.long}
           </button>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -56,14 +60,19 @@ export function NewGame() {
             checked={bots}
             onChange={(event) => setBots(event.target.checked)}
           />
-          Bots may fill the empty places
+          {t.botsAllowed}
         </label>
       </Panel>
-      <Panel title="Join with a code">
+      <Panel title={t.joinTitle}>
         <form onSubmit={join} className="flex gap-2">
-          <input name="code" aria-label="Invitation code" placeholder="ABC234" className={input} />
+          <input
+            name="code"
+            aria-label={t.code}
+            placeholder="ABC234"
+            className={`${input} min-w-0 flex-1`}
+          />
           <button type="submit" className={button} disabled={busy}>
-            Join
+            {t.join}
           </button>
         </form>
       </Panel>

@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
+import { getMessages } from "@/i18n/server";
 import { signedIn } from "@/server/games/viewer";
 import { NewGame } from "./new-game";
 
-export const metadata: Metadata = { title: "New friendly game" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.games.newMeta };
+}
 
 export default async function NewGamePage() {
-  await signedIn("/games/new");
+  const [, messages] = await Promise.all([signedIn("/games/new"), getMessages()]);
+  const t = messages.site.games;
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">A friendly game</h1>
-      <p className="text-stone-600">
-        Play one hand, or a long game to 150 points with a short pause between hands. Friendly
-        points count on your profile, never in the agora ranking.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight">{t.newTitle}</h1>
+      <p className="text-stone-600">{t.newText}</p>
       <NewGame />
     </div>
   );

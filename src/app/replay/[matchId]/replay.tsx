@@ -5,12 +5,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CardFace } from "@/components/table/card";
+import { useMessages } from "@/i18n/client";
+import { errorText, wordFor } from "@/i18n/errors";
 import { useTRPC } from "../../trpc";
-import { ErrorText, kindName, Panel, quietButton } from "../../games/ui";
+import { ErrorText, Panel, quietButton } from "../../games/ui";
 
 const look = { fourColour: false, small: true };
 
 export function Replay({ matchId }: { matchId: string }) {
+  const messages = useMessages();
+  const t = messages.site.replay;
   const trpc = useTRPC();
   const [step, setStep] = useState(0);
   const info = useQuery(trpc.history.replay.queryOptions({ matchId }));
@@ -18,54 +22,54 @@ export function Replay({ matchId }: { matchId: string }) {
     ...trpc.history.step.queryOptions({ matchId, step }),
     placeholderData: keepPreviousData,
   });
-  if (info.error) return <ErrorText message={info.error.message} />;
-  if (!info.data) return <p className="text-stone-500">Loading the replay…</p>;
+  if (info.error) return <ErrorText message={errorText(info.error, messages)} />;
+  if (!info.data) return <p className="text-stone-500">{t.loading}</p>;
   const { match, steps } = info.data;
   const last = steps - 1;
   const nameOf = (seat: number | null) =>
-    seat === null ? "the clock" : (match.seats[seat]?.name ?? `seat ${seat}`);
+    seat === null ? t.clock : (match.seats[seat]?.name ?? t.seat(seat));
   const view = frame.data?.view;
   const go = (to: number) => setStep(Math.max(0, Math.min(last, to)));
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">
-        {kindName(match.kind)}: {match.seats.map((seat) => seat.name).join(" · ")}
+        {messages.site.kinds[match.kind]}: {match.seats.map((seat) => seat.name).join(" · ")}
       </h1>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={quietButton} onClick={() => go(0)}>
-          ⏮ Deal
+          ⏮ {t.deal}
         </button>
         <button type="button" className={quietButton} onClick={() => go(step - 1)}>
-          ◀ Back
+          ◀ {t.back}
         </button>
         <input
           type="range"
           min={0}
           max={last}
           value={step}
-          aria-label="Step"
+          aria-label={t.step}
           onChange={(event) => go(Number(event.target.value))}
         />
         <button type="button" className={quietButton} onClick={() => go(step + 1)}>
-          Next ▶
+          {t.next} ▶
         </button>
         <button type="button" className={quietButton} onClick={() => go(last)}>
-          End ⏭
+          {t.end} ⏭
         </button>
         <span data-testid="replay-step" className="text-sm text-stone-600">
-          Step {step} of {last}
+          {t.stepOf(step, last)}
           {frame.data?.action &&
-            ` · ${nameOf(frame.data.action.seat)}: ${frame.data.action.do} at ${(frame.data.action.at / 1000).toFixed(1)} s`}
+            ` · ${nameOf(frame.data.action.seat)}: ${wordFor(t.commands, frame.data.action.do) ?? frame.data.action.do} ${t.at((frame.data.action.at / 1000).toFixed(1))}`}
         </span>
       </div>
-      <ErrorText message={frame.error?.message ?? null} />
+      <ErrorText message={frame.error ? errorText(frame.error, messages) : null} />
       {view && (
         <>
           <Panel
-            title={`Hand ${view.number}${view.kind === "long" ? ` · totals ${view.totals.join(" / ")}` : ""}`}
+            title={`${t.hand(view.number)}${view.kind === "long" ? ` · ${t.totals(view.totals.join(" / "))}` : ""}`}
           >
-            <div className="flex flex-wrap gap-3" aria-label="Table">
+            <div className="flex flex-wrap gap-3" aria-label={t.table}>
               {view.hand.table.map((meld) => (
                 <div
                   key={meld.id}
@@ -77,7 +81,7 @@ export function Replay({ matchId }: { matchId: string }) {
                 </div>
               ))}
               {view.hand.table.length === 0 && (
-                <p className="text-sm text-stone-500">The table is empty.</p>
+                <p className="text-sm text-stone-500">{t.tableEmpty}</p>
               )}
             </div>
           </Panel>
@@ -85,17 +89,17 @@ export function Replay({ matchId }: { matchId: string }) {
             {view.hand.seats.map((seat) => (
               <Panel key={seat.seat} title={nameOf(seat.seat)}>
                 <p className="text-sm text-stone-600">
-                  {seat.status} · {seat.handCount} in hand · {seat.stockCount} in stock
+                  {t.seatLine(messages.seat.status[seat.status], seat.handCount, seat.stockCount)}
                 </p>
                 {seat.staging.length > 0 && (
-                  <div className="flex" aria-label="Staging area">
+                  <div className="flex" aria-label={t.staging}>
                     {seat.staging.map((card) => (
                       <CardFace key={card} card={card} look={look} />
                     ))}
                   </div>
                 )}
                 {frame.data?.hands && (
-                  <div className="flex flex-wrap" aria-label="Cards left in hand">
+                  <div className="flex flex-wrap" aria-label={t.cardsLeft}>
                     {frame.data.hands[seat.seat]!.map((card) => (
                       <CardFace key={card} card={card} look={look} />
                     ))}
@@ -106,10 +110,12 @@ export function Replay({ matchId }: { matchId: string }) {
           </div>
           {view.hand.outcome && (
             <p className="font-medium">
-              Hand over ({view.hand.outcome.reason}):{" "}
-              {view.hand.outcome.scores
-                .map((score, seat) => `${nameOf(seat)} ${score}`)
-                .join(" · ")}
+              {t.over(
+                messages.end.reasons[view.hand.outcome.reason],
+                view.hand.outcome.scores
+                  .map((score, seat) => `${nameOf(seat)} ${score}`)
+                  .join(" · "),
+              )}
             </p>
           )}
         </>

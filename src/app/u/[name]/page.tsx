@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
+import { getLocale } from "@/i18n/server";
+import { dictionary } from "@/i18n/messages";
 import { db } from "@/server/db/client";
 import { profile } from "@/server/games/profile";
 import { viewer } from "@/server/games/viewer";
-import { kindName, when } from "../../games/ui";
+import { when } from "../../games/ui";
 import { ReportButton } from "./report-button";
 
 type Props = { params: Promise<{ name: string }> };
@@ -27,12 +29,14 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 
 export default async function ProfilePage({ params }: Props) {
   const name = decodeURIComponent((await params).name);
-  const user = await viewer();
+  const [user, locale] = await Promise.all([viewer(), getLocale()]);
+  const site = dictionary(locale).site;
+  const t = site.profile;
   const player = await profile(db(), name, user?.id ?? null).catch((error: unknown) => {
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
-  const since = player.createdAt.toLocaleDateString("en-GB", {
+  const since = player.createdAt.toLocaleDateString(locale === "it" ? "it-IT" : "en-GB", {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -49,32 +53,32 @@ export default async function ProfilePage({ params }: Props) {
             {player.name}
             {player.role !== "PLAYER" && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800 capitalize">
-                {player.role.toLowerCase()}
+                {site.roles[player.role]}
               </span>
             )}
           </h1>
-          <p className="text-stone-600">Member since {since}</p>
+          <p className="text-stone-600">{t.memberSince(since)}</p>
         </div>
         {user && user.name !== player.name && <ReportButton name={player.name} />}
       </header>
-      <div className="grid gap-4 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
         <Stat
-          label="Ranking points"
+          label={t.rankingPoints}
           testId="ranking-points"
           value={`${player.ranking.points}${player.ranking.position ? ` (#${player.ranking.position})` : ""}`}
         />
         <Stat
-          label="Rating"
+          label={t.rating}
           testId="rating"
-          value={player.ranking.hands > 0 ? player.rating.score.toFixed(1) : "Unrated"}
+          value={player.ranking.hands > 0 ? player.rating.score.toFixed(1) : t.unrated}
         />
-        <Stat label="Games played" testId="games-played" value={String(player.games.played)} />
-        <Stat label="Games won" testId="games-won" value={String(player.games.won)} />
+        <Stat label={t.played} testId="games-played" value={String(player.games.played)} />
+        <Stat label={t.won} testId="games-won" value={String(player.games.won)} />
       </div>
       <section className="space-y-3">
-        <h2 className="text-xl font-semibold">Long games</h2>
+        <h2 className="text-xl font-semibold">{t.longGames}</h2>
         {player.longGames.length === 0 ? (
-          <p className="text-sm text-stone-500">No long games played yet.</p>
+          <p className="text-sm text-stone-500">{t.noLongGames}</p>
         ) : (
           <ul className="space-y-2">
             {player.longGames.map((game) => (
@@ -83,8 +87,8 @@ export default async function ProfilePage({ params }: Props) {
                 className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
               >
                 <div className="text-stone-500">
-                  {when(game.endedAt)} · {game.hands} hands
-                  {game.endedReason && ` · ended by a moderator: ${game.endedReason}`}
+                  {when(game.endedAt)} · {t.hands(game.hands)}
+                  {game.endedReason && ` · ${t.endedByModerator(game.endedReason)}`}
                 </div>
                 <ol className="mt-1 flex flex-wrap gap-x-4">
                   {game.standings.map((seat, place) => (
@@ -100,9 +104,9 @@ export default async function ProfilePage({ params }: Props) {
         )}
       </section>
       <section className="space-y-3">
-        <h2 className="text-xl font-semibold">Recent hands</h2>
+        <h2 className="text-xl font-semibold">{t.recentHands}</h2>
         {player.recentHands.length === 0 ? (
-          <p className="text-sm text-stone-500">No games yet.</p>
+          <p className="text-sm text-stone-500">{t.noHands}</p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="recent-hands">
             <tbody>
@@ -110,8 +114,8 @@ export default async function ProfilePage({ params }: Props) {
                 <tr key={`${hand.matchId}-${hand.number}`} className="border-t border-stone-200">
                   <td className="py-1 text-stone-500">{when(hand.endedAt)}</td>
                   <td>
-                    {kindName(hand.kind)}
-                    {hand.number > 1 && ` · hand ${hand.number}`}
+                    {site.kinds[hand.kind]}
+                    {hand.number > 1 && ` · ${t.handNumber(hand.number)}`}
                   </td>
                   <td>
                     {hand.seats.map((seat) => (
@@ -123,7 +127,7 @@ export default async function ProfilePage({ params }: Props) {
                   </td>
                   <td>
                     <Link href={`/replay/${hand.matchId}`} className="text-emerald-800 underline">
-                      Replay
+                      {t.replay}
                     </Link>
                   </td>
                 </tr>

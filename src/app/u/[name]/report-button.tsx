@@ -1,20 +1,23 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
-import { button, ErrorText, errorMessage, input, quietButton } from "../../games/ui";
+import { button, ErrorText, input, quietButton } from "../../games/ui";
 
 export function ReportButton({ name }: { name: string }) {
+  const messages = useMessages();
+  const t = messages.site.profile;
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (done)
-    return <p className="text-sm text-stone-600">Thank you: the moderators will look at it.</p>;
+  if (done) return <p className="text-sm text-stone-600">{t.reported}</p>;
   if (!open)
     return (
       <button type="button" className={quietButton} onClick={() => setOpen(true)}>
-        Report
+        {t.report}
       </button>
     );
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -22,19 +25,19 @@ export function ReportButton({ name }: { name: string }) {
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
     client.report.file.mutate({ name, reason }).then(
       () => setDone(true),
-      (failure: unknown) => setError(errorMessage(failure)),
+      (failure: unknown) => setError(errorText(failure, messages)),
     );
   };
   return (
     <form onSubmit={submit} className="flex w-full flex-col gap-2 sm:w-80">
-      <textarea name="reason" aria-label="What happened" rows={3} className={input} />
+      <textarea name="reason" aria-label={t.reportWhat} rows={3} className={input} />
       <ErrorText message={error} />
       <div className="flex gap-2">
         <button type="submit" className={button}>
-          Send report
+          {t.sendReport}
         </button>
         <button type="button" className={quietButton} onClick={() => setOpen(false)}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </form>

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { getMessages } from "@/i18n/server";
 import { signedIn } from "@/server/games/viewer";
 import { JoinGame } from "./join-game";
 
-export const metadata: Metadata = { title: "Join a game" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getMessages()).site.games.joinMeta };
+}
 
 /** The invitation link: signs you in if needed, then joins the lobby. */
 export default async function JoinPage({ params }: { params: Promise<{ code: string }> }) {

@@ -1,0 +1,29 @@
+// A failed request in the reader's language. The server writes its sentences in English and tags
+// them with codes (tRPC's, the engine's rejection code, an account error's code); a code the
+// dictionary knows is said in its words, anything else keeps the server's own sentence.
+
+import type { Messages } from "./messages";
+
+type ErrorData = { code?: string; engineCode?: string | null; accountCode?: string | null };
+
+/** The words for a code that came as a plain string (from the server or a log), if any. */
+export function wordFor(table: Record<string, string> | null, code: string | null | undefined) {
+  return code && table && Object.hasOwn(table, code) ? table[code] : undefined;
+}
+
+/** The sentence for an account error's code (such as a taken name), or undefined. */
+export function accountErrorText(failure: unknown, t: Messages): string | undefined {
+  const data = (failure as { data?: ErrorData } | null)?.data;
+  return wordFor(t.site.account.accountErrors, data?.accountCode);
+}
+
+/** The most precise sentence the dictionary has for `failure`, else the server's own. */
+export function errorText(failure: unknown, t: Messages): string {
+  const data = (failure as { data?: ErrorData } | null)?.data;
+  return (
+    wordFor(t.refusals, data?.engineCode) ??
+    accountErrorText(failure, t) ??
+    wordFor(t.site.errors, data?.code) ??
+    (failure instanceof Error ? failure.message : String(failure))
+  );
+}
