@@ -65,6 +65,8 @@ export interface CardLook {
   pending?: boolean;
   /** Briefly shaken after the server refused the move (the visible rollback). */
   refused?: boolean;
+  /** Part of the placement the Hint shows. */
+  hinted?: boolean;
 }
 
 export function CardFace({ card, look }: { card: CardId; look: CardLook }) {
@@ -89,7 +91,9 @@ export function CardFace({ card, look }: { card: CardId; look: CardLook }) {
         colour,
         look.selected
           ? "-translate-y-2 border-emerald-600 ring-2 ring-emerald-500"
-          : "border-stone-300",
+          : look.hinted
+            ? "border-amber-500 ring-2 ring-amber-400"
+            : "border-stone-300",
         look.held ? "opacity-50 grayscale" : "",
         look.pending ? "opacity-70" : "",
         look.refused ? "animate-shake border-red-500 ring-2 ring-red-500" : "",

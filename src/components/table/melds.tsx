@@ -51,7 +51,11 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi 
       active={ui.selected !== null && !selectedHere}
       onChoose={ui.onChoose}
       className={`relative rounded-lg p-1.5 pt-3 ${area} ${
-        meld.valid ? "" : "outline-2 outline-dashed outline-red-500"
+        meld.valid
+          ? ui.hint?.melds.has(meld.id)
+            ? "outline-2 outline-amber-400"
+            : ""
+          : "outline-2 outline-dashed outline-red-500"
       }`}
     >
       <span className="absolute -top-2 left-1 flex gap-1 whitespace-nowrap text-[10px] leading-none">
@@ -92,6 +96,7 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi 
                   selected: ui.selected?.from === "table" && ui.selected.card === c.card,
                   pending: ui.pendingCards.has(c.card),
                   refused: ui.refusedCard === c.card,
+                  hinted: ui.hint?.cards.has(c.card) ?? false,
                 }}
               />
             </span>

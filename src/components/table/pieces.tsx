@@ -10,6 +10,7 @@ import type { CardId } from "@/engine/cards";
 import type { Seat } from "@/engine/state";
 import { type Destination, destinationId, type Source, sourceId } from "./actions";
 import { CardFace, type CardLook } from "./card";
+import type { HintMarks } from "./hint";
 
 /** What every part of the table needs to draw cards and turn gestures into moves. */
 export interface TableUi {
@@ -20,6 +21,8 @@ export interface TableUi {
   nameOf: (seat: Seat) => string;
   onSelect: (source: Source) => void;
   onChoose: (dest: Destination) => void;
+  /** What the Hint marks, while it shows a placement. */
+  hint: HintMarks | null;
 }
 
 /** How one of the player's own cards looks: selected, waiting for the server, refused. */
@@ -29,6 +32,7 @@ export function ownCardLook(ui: TableUi, from: Source["from"], card: CardId): Ca
     selected: ui.selected?.from === from && ui.selected.card === card,
     pending: ui.pendingCards.has(card),
     refused: ui.refusedCard === card,
+    hinted: ui.hint?.cards.has(card) ?? false,
   };
 }
 

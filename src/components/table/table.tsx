@@ -38,6 +38,7 @@ import { clocksOf } from "./clocks";
 import { dragAnnouncements } from "./announcements";
 import { allowedActions, playableCards } from "./controls";
 import { EndOfHand } from "./end-screen";
+import { type FindHint, HintPanel, useHint } from "./hint";
 import type { Standings } from "./game-view";
 import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
@@ -68,6 +69,8 @@ export interface TableProps {
   game?: Standings | null;
   /** Shown above the table while the connection is down. */
   banner?: string | null;
+  /** Asks the server for the Hint; absent where it is not allowed (ranked games). */
+  findHint?: FindHint | null;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -93,6 +96,7 @@ export function GameTable({
   send,
   game = null,
   banner,
+  findHint = null,
 }: TableProps) {
   const t = useMessages();
   const [settings, updateSettings] = useTableSettings();
@@ -152,11 +156,12 @@ export function GameTable({
     }
   }, [events, you, sound, toast, t, nameOf]);
 
+  /** Sends a command, its effect shown at once; answers whether the server accepted it. */
   const dispatch = useCallback(
-    (command: Command) => {
+    (command: Command): Promise<boolean> => {
       const id = ++seq.current;
       setInFlight((list) => [...list, { id, command }]);
-      send(command).then(
+      return send(command).then(
         (result) => {
           if (result.ok) {
             const at = result.eventId ?? viewEventIdRef.current;
@@ -165,7 +170,7 @@ export function GameTable({
                 ? list.filter((p) => p.id !== id)
                 : list.map((p) => (p.id === id ? { ...p, ackedAt: at } : p)),
             );
-            return;
+            return true;
           }
           // The rollback: the command leaves the queue, the card shakes where it lands back.
           setInFlight((list) => list.filter((p) => p.id !== id));
@@ -179,12 +184,17 @@ export function GameTable({
           if (command.do === "take" || command.do === "move") setSelected(null);
           sound("refusal");
           toast("refusal", result.reason);
+          return false;
         },
-        () => setInFlight((list) => list.filter((p) => p.id !== id)),
+        () => {
+          setInFlight((list) => list.filter((p) => p.id !== id));
+          return false;
+        },
       );
     },
     [send, sound, toast],
   );
+  const hint = useHint(findHint, serverView, dispatch);
 
   // A selected table card is one the player holds: when the hold ends (expired, moved,
   // declaration withdrawn), the selection goes with it.
@@ -313,8 +323,9 @@ export function GameTable({
       nameOf,
       onSelect: select,
       onChoose: choose,
+      hint: hint.marks,
     }),
-    [selected, pendingCards, refusedCard, settings.fourColour, nameOf, select, choose],
+    [selected, pendingCards, refusedCard, settings.fourColour, nameOf, select, choose, hint.marks],
   );
   const nudgeCard = useCallback(
     (card: CardId, step: -1 | 1) => {
@@ -400,6 +411,9 @@ export function GameTable({
               </div>
             </div>
             <ActionButtons allowed={allowed} stockCount={view.you.stockCount} dispatch={dispatch} />
+            {findHint && (
+              <HintPanel hint={hint} busy={inFlight.length > 0} fourColour={settings.fourColour} />
+            )}
             <HandRow
               title={view.tiebreak?.seats.includes(view.you.seat) ? t.hand.pile : t.hand.title}
               cards={hand}

@@ -112,6 +112,11 @@ export function LiveTable({ matchId }: { matchId: string }) {
     );
 
   const { hand, game } = splitGameView(view);
+  // The Hint helps in friendly and practice games; ranked hands are played unaided.
+  const findHint =
+    you === null || info.kind === "COMPETITIVE"
+      ? null
+      : () => client.hint.best.query({ matchId, seat: you });
   return (
     <>
       {you === null && <p className="mb-2 text-sm text-stone-600">{t.spectating}</p>}
@@ -124,6 +129,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
         names={names}
         send={send}
         banner={connected ? null : t.reconnecting}
+        findHint={findHint}
       />
       <p className="mt-6 text-center text-sm">
         <Link href="/rules" className="text-emerald-800 underline" target="_blank">
