@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import type { BotLevel } from "@/bots/policy";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";
@@ -18,6 +19,7 @@ export function Lobby({ matchId }: { matchId: string }) {
   const client = useTRPCClient();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const [level, setLevel] = useState<BotLevel>("medium");
   const lobby = useQuery({
     ...trpc.game.lobby.queryOptions({ matchId }),
     refetchInterval: REFRESH_MS,
@@ -61,7 +63,11 @@ export function Lobby({ matchId }: { matchId: string }) {
         <ul className="space-y-1" aria-label={t.players}>
           {data.members.map((member) => (
             <li key={member.name} className="flex items-center gap-3">
-              <span className="font-medium">{member.name}</span>
+              <span className="font-medium">
+                {member.level
+                  ? messages.levels.bot(member.name, messages.levels.names[member.level])
+                  : member.name}
+              </span>
               <span className={member.ready ? "text-emerald-700" : "text-stone-500"}>
                 {member.ready ? t.ready : t.notReady}
               </span>
@@ -85,11 +91,25 @@ export function Lobby({ matchId }: { matchId: string }) {
             </button>
             {data.you === 0 && data.botsAllowed && (
               <>
+                <label className="flex items-center gap-1 text-sm">
+                  {messages.levels.label}
+                  <select
+                    className="rounded border border-stone-300 bg-white px-1 py-1"
+                    value={level}
+                    onChange={(e) => setLevel(e.target.value as BotLevel)}
+                  >
+                    {(Object.keys(messages.levels.names) as BotLevel[]).map((one) => (
+                      <option key={one} value={one}>
+                        {messages.levels.names[one]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
                 <button
                   type="button"
                   className={quietButton}
                   disabled={data.members.length >= 3}
-                  onClick={() => act(client.game.bots.mutate({ matchId, change: 1 }))}
+                  onClick={() => act(client.game.bots.mutate({ matchId, change: 1, level }))}
                 >
                   {t.addBot}
                 </button>
