@@ -1,7 +1,9 @@
-// A failed request in the reader's language. The server writes its sentences in English and tags
-// them with codes (tRPC's, the engine's rejection code, an account error's code); a code the
-// dictionary knows is said in its words, anything else keeps the server's own sentence.
+// Errors in the reader's language. The server writes its sentences in English and tags them with
+// codes (tRPC's, the engine's rejection code, an account error's code, zod's issue codes); a code
+// the dictionary knows is said in its words, anything else keeps the server's own sentence.
 
+import type { z } from "zod";
+import { PASSWORD_MAX_BYTES } from "@/server/accounts/validation";
 import type { Messages } from "./messages";
 
 type ErrorData = { code?: string; engineCode?: string | null; accountCode?: string | null };
@@ -26,4 +28,23 @@ export function errorText(failure: unknown, t: Messages): string {
     wordFor(t.site.errors, data?.code) ??
     (failure instanceof Error ? failure.message : String(failure))
   );
+}
+
+/** One failed check of the sign-up form (signUpInput) in the reader's words. */
+export function signUpIssueText(issue: z.core.$ZodIssue, t: Messages): string {
+  const words = t.site.account.fieldIssues;
+  if (!words) return issue.message;
+  const field = issue.path[0] === "name" ? words.name : words.password;
+  switch (issue.code) {
+    case "too_small":
+      return field.short(Number(issue.minimum));
+    case "too_big":
+      return field.long(Number(issue.maximum));
+    case "invalid_format":
+      return words.name.chars;
+    case "custom":
+      return words.password.long(PASSWORD_MAX_BYTES);
+    default:
+      return field.missing;
+  }
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { button, ErrorText, input, Panel, quietButton, when } from "../games/ui";
+import { ErrorText, input, Panel, quietButton, when } from "../games/ui";
 
 type Tab = "users" | "matches" | "reports" | "audit";
 const TABS: Tab[] = ["users", "matches", "reports", "audit"];
@@ -318,7 +318,7 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
             key={value}
             type="button"
             aria-pressed={tab === value}
-            className={tab === value ? button : quietButton}
+            className={quietButton}
             onClick={() => setTab(value)}
           >
             {t.tabs[value]}

@@ -6,8 +6,9 @@ export { FormError as ErrorText } from "../form";
 
 export const button =
   "rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800 disabled:opacity-60";
+/** Also a toggle: pressed (aria-pressed), it fills like the main button. */
 export const quietButton =
-  "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100 disabled:opacity-60";
+  "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100 disabled:opacity-60 aria-pressed:border-emerald-700 aria-pressed:bg-emerald-700 aria-pressed:text-white";
 export const input =
   "rounded-md border border-stone-300 bg-white px-3 py-2 outline-none focus:border-emerald-600 focus:ring-2 focus:ring-emerald-600/20";
 

@@ -6,38 +6,12 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { useMessages } from "@/i18n/client";
-import { accountErrorText, errorText } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
-import {
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX_BYTES,
-  PASSWORD_MIN,
-  signUpInput,
-} from "@/server/accounts/validation";
+import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
 import { useTRPC } from "../trpc";
 import { Field, FormError, SubmitButton } from "../form";
 
 type FieldErrors = { name?: string[]; password?: string[] };
-type Issues = Messages["site"]["account"]["fieldIssues"];
-
-/** One check of the form in the reader's words; null keeps the schema's own (English) sentence. */
-function issueText(issue: z.core.$ZodIssue, words: Issues): string {
-  if (!words) return issue.message;
-  const field = issue.path[0] === "name" ? words.name : words.password;
-  switch (issue.code) {
-    case "too_small":
-      return field.short(Number(issue.minimum));
-    case "too_big":
-      return field.long(Number(issue.maximum));
-    case "invalid_format":
-      return words.name.chars;
-    case "custom":
-      return words.password.long(PASSWORD_MAX_BYTES);
-    default:
-      return field.missing;
-  }
-}
 
 export function SignUpForm() {
   const messages = useMessages();
@@ -59,7 +33,7 @@ export function SignUpForm() {
     setError(null);
     if (!parsed.success) {
       setFieldErrors(
-        z.flattenError(parsed.error, (issue) => issueText(issue, t.fieldIssues)).fieldErrors,
+        z.flattenError(parsed.error, (issue) => signUpIssueText(issue, messages)).fieldErrors,
       );
       return;
     }
