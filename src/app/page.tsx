@@ -8,10 +8,11 @@ import type { SessionUser } from "@/server/auth/session";
 import { viewer } from "@/server/games/viewer";
 import { liveMatches } from "@/server/matches/registry";
 
+// Flex-centred, so two buttons side by side on a phone line up when one label wraps.
 const primary =
-  "rounded-md bg-emerald-700 px-5 py-2.5 text-center font-medium text-white shadow-sm hover:bg-emerald-800";
+  "flex items-center justify-center rounded-md bg-emerald-700 px-5 py-2.5 text-center font-medium text-white shadow-sm hover:bg-emerald-800";
 const secondary =
-  "rounded-md border border-stone-300 bg-white px-5 py-2.5 text-center font-medium hover:bg-stone-100";
+  "flex items-center justify-center rounded-md border border-stone-300 bg-white px-5 py-2.5 text-center font-medium hover:bg-stone-100";
 
 // The hero's picture: a corner of a table with the rules' own run through the Ace and a set,
 // drawn with the table's own cards.

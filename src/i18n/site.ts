@@ -134,8 +134,6 @@ export const siteEn = {
     Role,
     string
   >,
-  /** A seat a bot plays, named by its level. */
-  bot: (level: string) => `Bot (${level})`,
   /** How long a ban lasts, after the ban itself. */
   banEnd: (date: string | null) => (date ? `until ${date}` : "with no end date"),
   profile: {
@@ -324,12 +322,6 @@ export const siteEn = {
 
 export type SiteMessages = typeof siteEn;
 
-const BOT_LEVELS_IT: Record<string, string> = {
-  easy: "facile",
-  medium: "medio",
-  hard: "difficile",
-};
-
 export const siteIt: SiteMessages = {
   description: "Machiavelli a tre giocatori, dove tutti giocano insieme.",
   home: {
@@ -451,7 +443,6 @@ export const siteIt: SiteMessages = {
   },
   statuses: { WAITING: "in attesa", PLAYING: "in corso", ENDED: "finita" },
   roles: { PLAYER: "giocatore", MODERATOR: "moderatore", ADMIN: "amministratore" },
-  bot: (level) => `Bot (${BOT_LEVELS_IT[level] ?? level})`,
   banEnd: (date) => (date ? `fino al ${date}` : "senza scadenza"),
   profile: {
     memberSince: (date) => `Iscritto dal ${date}`,

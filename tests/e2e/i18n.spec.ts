@@ -48,7 +48,7 @@ test("the site speaks Italian once chosen: nav, home, forms and their errors, th
   await expect(nav.getByRole("link", { name: "Moderazione" })).toHaveCount(0);
 
   await nav.getByRole("button", { name: "Esci" }).click();
-  await page.goto("/signup");
+  await nav.getByRole("link", { name: "Registrati" }).click();
   await page.getByLabel("Nome").fill(name.toUpperCase());
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Crea l'account" }).click();

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { ErrorText, input, Panel, quietButton, when } from "../games/ui";
+import { botName, ErrorText, input, Panel, quietButton, when } from "../games/ui";
 
 type Tab = "users" | "matches" | "reports" | "audit";
 const TABS: Tab[] = ["users", "matches", "reports", "audit"];
@@ -157,7 +157,8 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function Matches() {
-  const site = useMessages().site;
+  const messages = useMessages();
+  const site = messages.site;
   const t = site.admin;
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -192,7 +193,9 @@ function Matches() {
               <span>{site.kinds[match.kind]}</span>
               <span className="text-stone-500">{site.statuses[match.status]}</span>
               <span>
-                {match.seats.map((seat) => seat.user?.name ?? site.bot(seat.bot ?? "")).join(" · ")}
+                {match.seats
+                  .map((seat) => seat.user?.name ?? botName(messages, seat.bot))
+                  .join(" · ")}
               </span>
               <span className="text-stone-500">{when(match.startedAt ?? match.createdAt)}</span>
               {match.endedReason && (

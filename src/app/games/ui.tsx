@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { wordFor } from "@/i18n/errors";
+import type { Messages } from "@/i18n/messages";
 
 export { FormError as ErrorText } from "../form";
 
@@ -23,4 +25,9 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
 
 export function when(date: Date | null): string {
   return date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—";
+}
+
+/** A seat a bot plays, named by its level (stored as the level's key, e.g. "medium"). */
+export function botName(t: Messages, level: string | null): string {
+  return t.levels.bot("Bot", wordFor(t.levels.names, level) ?? String(level));
 }

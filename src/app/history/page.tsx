@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
 import { signedIn } from "@/server/games/viewer";
-import { when } from "../games/ui";
+import { botName, when } from "../games/ui";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getMessages()).site.history.meta };
@@ -45,7 +45,7 @@ export default async function HistoryPage() {
                 {match.seats
                   .map(
                     (seat) =>
-                      `${seat.user?.name ?? t.bot(seat.bot ?? "")} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
+                      `${seat.user?.name ?? botName(messages, seat.bot)} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
                   )
                   .join(" · ")}
               </span>
