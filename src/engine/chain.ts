@@ -15,7 +15,7 @@ import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
 import type { UndoCause, UndoneCard } from "./engine-events";
 import { type MeldId, type PlayId, returnToHand, type Step } from "./state";
-import { inOrder, meldsOfStep, replayTable } from "./table";
+import { inOrder, meldsOfStep, replayTable, splitRunsLongAfterUndo } from "./table";
 
 /** Above this many other players' cards on trial in one meld, only "all of them" is tried. */
 const MAX_TRIAL_SUBSETS = 10;
@@ -141,6 +141,7 @@ export function applyUndo(
   if (removed.size === 0) return;
   const { state } = draft;
   const gone = state.log.filter((s) => removed.has(s.id));
+  const before = state.table;
   state.log = state.log.filter((s) => !removed.has(s.id));
   state.table = replayTable(state.base, state.log);
   const undone = new Map<PlayId, { seat: number; cards: UndoneCard[] }>();
@@ -174,6 +175,7 @@ export function applyUndo(
   for (const [play, { seat, cards }] of undone) {
     emit(draft, { type: "undone", seat, play, wasOpen: wasOpen.has(play), cause, cards });
   }
+  splitRunsLongAfterUndo(draft, before);
   // A finished play with nothing left on the table is as if it never happened.
   state.plays = state.plays.filter((p) => p.open || state.log.some((s) => s.play === p.id));
 }

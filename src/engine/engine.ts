@@ -344,6 +344,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       const play = ensurePlay(draft, seat);
       const to = target?.id ?? state.nextMeldId++;
       const earlier = target ? [...target.cards] : [];
+      const left = [...meldOf(state, command.from)!.cards];
       if (player.hold) player.hold = null;
       const step = recordStep(draft, {
         card: command.card,
@@ -362,6 +363,8 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       });
       trackPingPong(draft, step);
       splitIfLong(draft, to, earlier, step);
+      // Taking away the card that spoilt it can leave a valid run too long behind (§3.1).
+      splitIfLong(draft, command.from, left, step);
       return null;
     }
     case "release": {

@@ -96,7 +96,7 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
         ? "expired"
         : fell === 0
           ? "confirmed"
-          : fell === steps().length
+          : fell === ownSteps
             ? "failed"
             : "partly undone";
   applyUndo(draft, removed, { seat: play.seat, play: play.id, kind }, judge.open);
@@ -104,12 +104,13 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   play.laid = play.lays.some((lay) => lay.every((id) => surviving.some((s) => s.id === id)));
   const keptOwn = surviving.some(isOwnCard);
   if (keptOwn) state.progressAt = state.now;
+  // Counted from what fell: a run made too long by the undo may have been split by this play's step.
   const outcome: PlayOutcome =
     ownSteps === 0
       ? "empty"
-      : surviving.length === ownSteps
+      : fell === 0
         ? "confirmed"
-        : surviving.length === 0
+        : fell === ownSteps
           ? "undone"
           : "partly undone";
   emit(draft, { type: "playEnded", seat: play.seat, play: play.id, reason, outcome, returned });

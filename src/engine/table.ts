@@ -41,18 +41,79 @@ function addToMeld(table: Meld[], card: CardId, id: MeldId): void {
   table.splice(at < 0 ? table.length : at, 0, { id, cards: [card] });
 }
 
+function applyToTable(table: Meld[], step: Step): void {
+  if (typeof step.from === "number") removeFromMeld(table, step.card, step.from);
+  addToMeld(table, step.card, step.to);
+}
+
 /** Logs one card reaching a meld and applies it to the live table. */
 export function recordStep(
   draft: Draft,
   move: { card: CardId; from: Origin; to: MeldId; seat: Seat; play: PlayId },
-  cause: number | null = null,
 ): Step {
   const { state } = draft;
-  const step: Step = { id: state.nextStepId++, ...move, at: state.now, cause };
+  const step: Step = { id: state.nextStepId++, ...move, at: state.now, cause: null };
   state.log.push(step);
-  if (typeof move.from === "number") removeFromMeld(state.table, move.card, move.from);
-  addToMeld(state.table, move.card, move.to);
+  applyToTable(state.table, step);
   return step;
+}
+
+/** A valid run longer than the rule set allows, cut into parts (§3.1); null for any other meld. */
+function partsIfLong(draft: Draft, cards: readonly CardId[]): CardId[][] | null {
+  if (cards.length <= draft.rules.maxRunLength) return null;
+  const check = checkMeld(draft.rules, cards);
+  return check.ok && check.kind === "run" ? splitLongRun(draft.rules, check.ordered) : null;
+}
+
+/** The part that keeps the meld's id: most of the earlier cards, ties to the one holding `last`. */
+function keptPart(parts: CardId[][], earlier: readonly CardId[], last: CardId | null): number {
+  const score = (part: CardId[]) => part.filter((c) => earlier.includes(c)).length;
+  let keep = 0;
+  parts.forEach((part, i) => {
+    const best = parts[keep]!;
+    if (
+      score(part) > score(best) ||
+      (score(part) === score(best) && last !== null && part.includes(last))
+    )
+      keep = i;
+  });
+  return keep;
+}
+
+/**
+ * Moves every part but the kept one to a new meld, as steps caused by `cause`
+ * and logged right after it (at its time), so undoing that step undoes the
+ * split. Nothing logged after `cause` may touch the meld.
+ */
+function logSplit(
+  draft: Draft,
+  meldId: MeldId,
+  parts: CardId[][],
+  keep: number,
+  cause: Step,
+): void {
+  const { state } = draft;
+  const into: MeldId[] = [];
+  const steps: Step[] = [];
+  parts.forEach((part, i) => {
+    if (i === keep) return;
+    const to = state.nextMeldId++;
+    into.push(to);
+    for (const card of part)
+      steps.push({
+        id: state.nextStepId++,
+        card,
+        from: meldId,
+        to,
+        seat: cause.seat,
+        play: cause.play,
+        at: cause.at,
+        cause: cause.id,
+      });
+  });
+  state.log.splice(state.log.indexOf(cause) + 1, 0, ...steps);
+  for (const step of steps) applyToTable(state.table, step);
+  emit(draft, { type: "split", meld: meldId, into });
 }
 
 /**
@@ -68,30 +129,41 @@ export function splitIfLong(
   cause: Step,
 ): void {
   const meld = draft.state.table.find((m) => m.id === meldId);
-  if (!meld || meld.cards.length <= draft.rules.maxRunLength) return;
-  const check = checkMeld(draft.rules, meld.cards);
-  if (!check.ok || check.kind !== "run") return;
-  const parts = splitLongRun(draft.rules, check.ordered);
-  const score = (part: CardId[]) => part.filter((c) => earlier.includes(c)).length;
-  let keep = 0;
-  parts.forEach((part, i) => {
-    const best = parts[keep]!;
-    if (score(part) > score(best) || (score(part) === score(best) && part.includes(cause.card)))
-      keep = i;
-  });
-  const into: MeldId[] = [];
-  parts.forEach((part, i) => {
-    if (i === keep) return;
-    const id = draft.state.nextMeldId++;
-    into.push(id);
-    for (const card of part)
-      recordStep(
-        draft,
-        { card, from: meldId, to: id, seat: cause.seat, play: cause.play },
-        cause.id,
-      );
-  });
-  emit(draft, { type: "split", meld: meldId, into });
+  const parts = meld && partsIfLong(draft, meld.cards);
+  if (parts) logSplit(draft, meldId, parts, keptPart(parts, earlier, cause.card), cause);
+}
+
+/**
+ * §3.1 after a chain undo: a card sent back to the meld it came from, or a
+ * card on trial leaving, can make a valid run too long where others extended
+ * it meanwhile. Such a run is split at once, as caused by the last logged
+ * step that touched it (the split is logged right after that step, so the
+ * log still replays to the table), and undoing that step undoes the split.
+ * The part keeping most of the cards the meld showed before the undo keeps
+ * its id. A run no logged step touches is final: it is split in the base.
+ */
+export function splitRunsLongAfterUndo(draft: Draft, before: readonly Meld[]): void {
+  const { state } = draft;
+  for (const { id, cards } of [...state.table]) {
+    const parts = partsIfLong(draft, cards);
+    if (!parts) continue;
+    const earlier = before.find((m) => m.id === id)?.cards ?? [];
+    const cause = state.log.findLast((s) => s.to === id || s.from === id);
+    if (cause) {
+      logSplit(draft, id, parts, keptPart(parts, earlier, cause.card), cause);
+      continue;
+    }
+    const keep = keptPart(parts, earlier, null);
+    const into: MeldId[] = [];
+    const split = parts.map((part, i) => {
+      const meld = { id: i === keep ? id : state.nextMeldId++, cards: [...part].sort(byId) };
+      if (i !== keep) into.push(meld.id);
+      return meld;
+    });
+    state.base = [...state.base.filter((m) => m.id !== id), ...split].sort((a, b) => a.id - b.id);
+    state.table = replayTable(state.base, state.log);
+    emit(draft, { type: "split", meld: id, into });
+  }
 }
 
 /** Whether a meld's cards are in order; an empty meld has left the table and is fine. */

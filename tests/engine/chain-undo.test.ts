@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeUndo } from "@/engine/engine-events";
 import { advance } from "@/engine/engine";
 import { spectatorView } from "@/engine/views";
-import { A, B, C, card, hand, names, play, run, sorted, tableOf } from "./helpers";
+import { A, B, C, card, hand, names, ofType, play, run, sorted, tableOf, tick } from "./helpers";
 
 const keepOpen = { do: "add", card: card("2D"), meld: 2 } as const;
 
@@ -107,5 +107,82 @@ describe("§5.5 the chain undo", () => {
     expect(state.table.map((m) => m.cards.length)).toEqual([6, 4, 5]);
     state = play(state, A, { do: "cancel" }, 3);
     expect(tableOf(state)).toEqual([sorted("2D 3D 4D 5D 6D 7D 8D 9D 10D JD"), sorted("9H 10H JH")]);
+  });
+});
+
+describe("§3.1 no valid run of more than 10 is left on the table by a chain undo or a move", () => {
+  const spades = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS";
+
+  it("§3.1/§5.5 a card sent back to a run others extended meanwhile splits it at once; undoing the extension undoes that split", () => {
+    let state = hand({ hands: ["QS", "AS 9D"], table: [spades, "4H 5H 6H"] });
+    state = play(state, A, { do: "stage", card: card("QS") }, 1);
+    state = play(state, A, { do: "move", card: card("JS"), from: 1, to: "new" }, 2);
+    state = play(state, B, { do: "add", card: card("9D"), meld: 2 }, 3);
+    state = play(state, B, { do: "add", card: card("AS"), meld: 1 }, 4);
+    const cancelled = run(state, A, { do: "cancel" }, 5);
+    state = cancelled.state;
+    // A..J: the tie on cards shown before goes to the part with the A♠, the last card moved in.
+    expect(tableOf(state)).toEqual([
+      sorted("AS 2S 3S 4S 5S"),
+      sorted("4H 5H 6H 9D"),
+      sorted("6S 7S 8S 9S 10S JS"),
+    ]);
+    expect(ofType(cancelled.events, "split")).toMatchObject([{ meld: 1, into: [4] }]);
+    state = play(state, B, { do: "cancel" }, 6);
+    expect(tableOf(state)).toEqual([sorted(spades), sorted("4H 5H 6H")]);
+    expect(names(state.players[B]!.hand)).toBe(sorted("AS 9D"));
+    // The split's meld id is not given again.
+    state = play(state, A, { do: "stage", card: card("QS") }, 7);
+    state = play(state, A, { do: "move", card: card("JS"), from: 1, to: "new" }, 8);
+    expect(state.table.map((m) => m.id)).toEqual([1, 2, 5]);
+  });
+
+  it("§3.1/§5.4 a card on trial leaving a run it spoilt, which another player extended meanwhile, leaves a run of 11: it is split at once", () => {
+    let state = hand({ hands: ["7C", "QC"], table: ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC"] });
+    state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);
+    state = play(state, B, { do: "add", card: card("QC"), meld: 1 }, 2);
+    expect(state.table).toHaveLength(1);
+    state = play(state, A, { do: "end" }, 3);
+    expect(tableOf(state)).toEqual([sorted("7C 8C 9C 10C JC QC"), sorted("2C 3C 4C 5C 6C")]);
+    expect(names(state.players[A]!.hand)).toBe("7C");
+  });
+
+  it("§3.1 taking away the card that spoilt a run splits what is left at once; undoing the move undoes the split", () => {
+    let state = hand({
+      hands: ["7C QC", "KD"],
+      table: ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC", "KH KS KC"],
+    });
+    state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);
+    state = play(state, A, { do: "add", card: card("QC"), meld: 1 }, 2);
+    state = play(state, B, { do: "stage", card: card("KD") }, 3);
+    state = play(state, B, { do: "move", card: card("7C"), from: 1, to: "new" }, 4);
+    expect(tableOf(state)).toEqual([
+      sorted("7C 8C 9C 10C JC QC"),
+      sorted("KH KS KC"),
+      "7C",
+      sorted("2C 3C 4C 5C 6C"),
+    ]);
+    state = play(state, B, { do: "cancel" }, 5);
+    expect(tableOf(state)).toEqual([
+      sorted("2C 3C 4C 5C 6C 7C 7C 8C 9C 10C JC QC"),
+      sorted("KH KS KC"),
+    ]);
+  });
+
+  it("§3.1/§5.5 a run made too long by an undo after the steps that built it became final is split for good", () => {
+    let state = hand({ hands: ["QS", "AS", "KD"], table: [spades] });
+    state = play(state, A, { do: "stage", card: card("QS") }, 1);
+    state = play(state, A, { do: "move", card: card("JS"), from: 1, to: "new" }, 2);
+    state = play(state, B, { do: "add", card: card("AS"), meld: 1 }, 3);
+    state = play(state, C, { do: "stage", card: card("KD") }, 4);
+    state = play(state, C, { do: "move", card: card("AS"), from: 1, to: "new" }, 5);
+    state = play(state, A, { do: "cancel" }, 6);
+    expect(tableOf(state)).toEqual([sorted(spades), "AS"]);
+    // B's A♠ becomes final at 43 with the run A..J in the base; C's 40 s end at 44 and the A♠ goes back.
+    state = tick(state, 44).state;
+    expect(state.log).toEqual([]);
+    expect(tableOf(state)).toEqual([sorted("6S 7S 8S 9S 10S JS"), sorted("AS 2S 3S 4S 5S")]);
+    expect(state.table.map((m) => m.id)).toEqual([1, 4]);
+    expect(state.base).toEqual(state.table);
   });
 });

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CARD_COUNT, type CardId } from "@/engine/cards";
 import { advance, apply, nextDeadline } from "@/engine/engine";
+import type { EngineEvent } from "@/engine/engine-events";
 import { playRandomHand } from "@/engine/random-player";
-import { isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import { type HandState, PLAY_LIMIT_MS } from "@/engine/state";
+import { checkMeld, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { handOf, type HandState, meldHolding, PLAY_LIMIT_MS } from "@/engine/state";
 import { replayTable } from "@/engine/table";
 import { spectatorView, viewFor } from "@/engine/views";
-import { busyPosition, type Choice, commandFor } from "./random-play";
+import { busyPosition, type Choice, commandFor, TEN_AND_THREE } from "./random-play";
 
 const choice = fc.record({
   seat: fc.nat(2),
@@ -131,6 +132,99 @@ describe("properties of random play by three seats", () => {
         expect(spectatorView(state).you).toBeNull();
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+/**
+ * Drives a hand of runs of ten, firing each timer on its own, and checks after
+ * every command and every timer that §3.1 and the chain's bookkeeping hold.
+ */
+function playAroundLongRuns(seed: number, choices: Choice[]): void {
+  let state = busyPosition(seed, 8, TEN_AND_THREE);
+  const seen = new Set(state.table.map((m) => m.id));
+  const check = (next: HandState, events: readonly EngineEvent[]) => {
+    expectTableInvariants(next);
+    // A meld id is never reused: one that shows up for the first time is a new meld's.
+    for (const { id } of next.table) {
+      if (!seen.has(id)) expect(id).toBeGreaterThanOrEqual(state.nextMeldId);
+      seen.add(id);
+    }
+    expectUndoneWhereNoticed(next, events);
+    state = next;
+  };
+  let now = 0;
+  for (const c of choices) {
+    now += c.dt;
+    for (let due = nextDeadline(state); due !== null && due <= now; due = nextDeadline(state)) {
+      const fired = advance(state, due);
+      check(fired.state, fired.events);
+    }
+    const { seat, command } = commandFor(state, c);
+    const result = apply(state, seat, command, now);
+    if (result.ok) check(result.state, result.events);
+  }
+}
+
+function expectTableInvariants(state: HandState): void {
+  const all = [...everyCard(state), ...(state.tiebreak?.pile ?? [])];
+  expect(new Set(all).size).toBe(CARD_COUNT);
+  expect(all).toHaveLength(CARD_COUNT);
+  expect(state.table).toEqual(replayTable(state.base, state.log));
+  for (const meld of state.table) {
+    const check = checkMeld(MACHIAVELOX_MELDS, meld.cards);
+    if (check.ok && check.kind === "run") expect(meld.cards.length).toBeLessThanOrEqual(10);
+    expect(meld.id).toBeLessThan(state.nextMeldId);
+  }
+  // A split can only be undone with the step that caused it: that step is still logged, before it.
+  const position = new Map(state.log.map((s, i) => [s.id, i]));
+  expect(position.size).toBe(state.log.length);
+  for (const [i, step] of state.log.entries())
+    if (step.cause !== null) expect(position.get(step.cause)).toBeLessThan(i);
+}
+
+/**
+ * §5.5 every card the last chain undo of a batch sent back is where its notice
+ * says: in the meld it came from (or a part split off it at once), or in its
+ * owner's hand or staging area.
+ */
+function expectUndoneWhereNoticed(state: HandState, events: readonly EngineEvent[]): void {
+  const last = events.findLastIndex((e) => e.type === "undone");
+  let first = last;
+  while (first > 0 && events[first - 1]!.type === "undone") first--;
+  const splitOff = (meld: number) =>
+    events.slice(last).flatMap((e) => (e.type === "split" && e.meld === meld ? e.into : []));
+  for (const event of events.slice(first, last + 1)) {
+    if (event.type !== "undone") continue;
+    const player = state.players[event.seat]!;
+    for (const { card, to } of event.cards) {
+      if (to === "staging") expect(player.staging).toContain(card);
+      else if (to === "hand") expect(handOf(state, event.seat)).toContain(card);
+      else expect([to, ...splitOff(to)]).toContain(meldHolding(state, card)?.id);
+    }
+  }
+}
+
+/** Long hands of card moves only (stage, add, move, place, end, cancel; a draw when none applies). */
+const rearranging = fc.record({
+  seed: fc.nat(1000),
+  choices: fc.array(
+    fc.record({
+      seat: fc.nat(2),
+      kind: fc.constantFrom(1, 5, 7, 10, 13, 14),
+      a: fc.nat(1000),
+      b: fc.nat(1000),
+      dt: fc.oneof(fc.constant(0), fc.nat(3000), fc.nat(15_000)),
+    }),
+    { minLength: 40, maxLength: 120 },
+  ),
+});
+
+describe("properties of rearrangements around runs of ten", () => {
+  it("§3.1/§5.5 after every command and every timer: no valid run of more than 10 cards on the table, every card in one place, the table a replay of the log, splits undone only with their cause, meld ids never reused", () => {
+    fc.assert(
+      fc.property(rearranging, ({ seed, choices }) => playAroundLongRuns(seed, choices)),
+      { numRuns: 150 },
     );
   });
 });

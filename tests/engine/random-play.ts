@@ -1,5 +1,5 @@
 // Mostly-legal random play for property tests and the benchmark: a busy table
-// (52 cards in 16 runs) and commands drawn from what each seat can actually do,
+// (the first deck's 52 cards in runs) and commands drawn from what each seat can actually do,
 // so random sequences reach deep states (plays with moves, holds, chains).
 
 import { type CardId, CARDS_PER_DECK } from "@/engine/cards";
@@ -9,17 +9,29 @@ import { mulberry32, shuffle } from "@/engine/rng";
 import { newHand } from "@/engine/setup";
 import type { HandState, Seat } from "@/engine/state";
 
-/** Every card of the first deck on the table in runs A-3, 4-7, 8-10, J-K; the second deck dealt. */
-export function busyPosition(seed: number, handSize = 8): HandState {
+/** Runs as [first, last) rank indexes (0 = Ace), past 13 through the Ace: one suit's share of the table. */
+type Arcs = readonly (readonly [number, number])[];
+
+/** A-3, 4-7, 8-10, J-K. */
+const QUARTERS: Arcs = [
+  [0, 3],
+  [3, 7],
+  [7, 10],
+  [10, 13],
+];
+
+/** 2-J, the longest run kept whole (§3.1), and Q-K-A: any end card moved or added is at stake. */
+export const TEN_AND_THREE: Arcs = [
+  [1, 11],
+  [11, 14],
+];
+
+/** Every card of the first deck on the table in runs of every suit (by default A-3, 4-7, 8-10, J-K); the second deck dealt. */
+export function busyPosition(seed: number, handSize = 8, arcs = QUARTERS): HandState {
   const table: CardId[][] = [];
   for (let suit = 0; suit < 4; suit++)
-    for (const [from, to] of [
-      [0, 3],
-      [3, 7],
-      [7, 10],
-      [10, 13],
-    ] as const)
-      table.push(Array.from({ length: to - from }, (_, i) => suit * 13 + from + i));
+    for (const [from, to] of arcs)
+      table.push(Array.from({ length: to - from }, (_, i) => suit * 13 + ((from + i) % 13)));
   const second = shuffle(
     Array.from({ length: CARDS_PER_DECK }, (_, i) => CARDS_PER_DECK + i),
     mulberry32(seed),
