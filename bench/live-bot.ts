@@ -40,10 +40,6 @@ export class BotSeat {
     return this.view?.hand.you?.staging ?? [];
   }
 
-  get playOpen(): boolean {
-    return (this.view?.hand.seats[this.seat]?.play ?? null) !== null;
-  }
-
   /** Who shows up, as this seat sees it (§11). */
   get present(): boolean[] {
     return this.view?.hand.seats.map((seat) => seat.present) ?? [];
