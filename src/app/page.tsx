@@ -35,48 +35,50 @@ function TablePicture() {
   );
 }
 
-/** The player's matches still waiting or being played, with the way back to each. */
 const MODES = [
   ["practice", "/practice"],
   ["friendly", "/games/new"],
   ["agora", "/agora"],
 ] as const;
 
+/** The player's matches still waiting or being played, first thing on the page; none, nothing. */
 async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] }) {
   const mine = await liveMatches().mine(user);
+  if (mine.length === 0) return null;
   return (
     <section className="space-y-3">
       <h2 className="text-xl font-semibold">{t.home.mineTitle}</h2>
-      {mine.length === 0 ? (
-        <p className="text-sm text-stone-500">{t.home.mineEmpty}</p>
-      ) : (
-        <ul className="space-y-2">
-          {mine.map((match) => {
-            // A friendly game still gathering its players waits in its lobby.
-            const inLobby = match.status === "WAITING" && match.kind.startsWith("FRIENDLY");
-            return (
-              <li
-                key={match.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-stone-200 bg-white p-3 text-sm"
-              >
-                <span className="font-medium">{wordFor(t.kinds, match.kind) ?? match.kind}</span>
-                <span className="text-stone-500">
-                  {match.status === "WAITING" ? t.home.waiting : t.home.playing}
-                </span>
-                <span className="min-w-0 flex-1 truncate">
+      <ul className="space-y-2">
+        {mine.map((match) => {
+          // A friendly game still gathering its players waits in its lobby.
+          const inLobby = match.status === "WAITING" && match.kind.startsWith("FRIENDLY");
+          return (
+            <li
+              key={match.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-200 bg-white p-3 text-sm"
+            >
+              <div className="min-w-0">
+                <p>
+                  <span className="font-medium">{wordFor(t.kinds, match.kind) ?? match.kind}</span>
+                  <span className="text-stone-500">
+                    {" · "}
+                    {match.status === "WAITING" ? t.home.waiting : t.home.playing}
+                  </span>
+                </p>
+                <p className="break-words text-stone-600">
                   {match.seats.map((seat) => seat?.name ?? "…").join(" · ")}
-                </span>
-                <Link
-                  href={inLobby ? `/games/${match.id}` : `/play/${match.id}`}
-                  className="font-medium text-emerald-800 underline"
-                >
-                  {inLobby ? t.home.lobby : t.home.resume}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                </p>
+              </div>
+              <Link
+                href={inLobby ? `/games/${match.id}` : `/play/${match.id}`}
+                className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800"
+              >
+                {inLobby ? t.home.lobby : t.home.resume}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -87,6 +89,7 @@ export default async function Home() {
   const home = t.home;
   return (
     <div className="space-y-14">
+      {user && <YourTables user={user} t={t} />}
       <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
         <div className="space-y-5">
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
@@ -122,8 +125,6 @@ export default async function Home() {
         </div>
         <TablePicture />
       </section>
-
-      {user && <YourTables user={user} t={t} />}
 
       <section className="grid gap-4 sm:grid-cols-3">
         {home.features.map((feature) => (

@@ -88,7 +88,6 @@ export const siteEn = {
       },
     },
     mineTitle: "Your tables",
-    mineEmpty: "You have no game going on. Start one above.",
     waiting: "waiting for players",
     playing: "being played",
     resume: "Back to the table",
@@ -237,7 +236,7 @@ export const siteEn = {
     end: "End",
     step: "Step",
     stepOf: (step: number, last: number) => `Step ${step} of ${last}`,
-    at: (seconds: string) => `at ${seconds} s`,
+    at: (seconds: number) => `at ${seconds.toFixed(1)} s`,
     commands: {
       draw: "draws",
       stage: "declares a card",
@@ -386,7 +385,6 @@ export const siteIt: SiteMessages = {
       },
     },
     mineTitle: "I tuoi tavoli",
-    mineEmpty: "Non hai partite in corso. Iniziane una qui sopra.",
     waiting: "in attesa di giocatori",
     playing: "in corso",
     resume: "Torna al tavolo",
@@ -544,7 +542,7 @@ export const siteIt: SiteMessages = {
     end: "Fine",
     step: "Passo",
     stepOf: (step, last) => `Passo ${step} di ${last}`,
-    at: (seconds) => `a ${seconds} s`,
+    at: (seconds) => `a ${seconds.toFixed(1).replace(".", ",")} s`,
     commands: {
       draw: "pesca",
       stage: "dichiara una carta",

@@ -37,32 +37,36 @@ export function Replay({ matchId }: { matchId: string }) {
         {messages.site.kinds[match.kind]}: {match.seats.map((seat) => seat.name).join(" · ")}
       </h1>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={quietButton} onClick={() => go(0)}>
-          ⏮ {t.deal}
-        </button>
-        <button type="button" className={quietButton} onClick={() => go(step - 1)}>
-          ◀ {t.back}
-        </button>
+        {/* Four buttons in a row on a phone, the slider on a line of its own below them. */}
+        <div className="grid w-full grid-cols-4 gap-2 sm:flex sm:w-auto">
+          <button type="button" className={quietButton} onClick={() => go(0)}>
+            ◀◀ {t.deal}
+          </button>
+          <button type="button" className={quietButton} onClick={() => go(step - 1)}>
+            ◀ {t.back}
+          </button>
+          <button type="button" className={quietButton} onClick={() => go(step + 1)}>
+            {t.next} ▶
+          </button>
+          <button type="button" className={quietButton} onClick={() => go(last)}>
+            {t.end} ▶▶
+          </button>
+        </div>
         <input
           type="range"
           min={0}
           max={last}
           value={step}
           aria-label={t.step}
+          className="w-full accent-emerald-700 sm:w-auto sm:flex-1"
           onChange={(event) => go(Number(event.target.value))}
         />
-        <button type="button" className={quietButton} onClick={() => go(step + 1)}>
-          {t.next} ▶
-        </button>
-        <button type="button" className={quietButton} onClick={() => go(last)}>
-          {t.end} ⏭
-        </button>
-        <span data-testid="replay-step" className="text-sm text-stone-600">
-          {t.stepOf(step, last)}
-          {frame.data?.action &&
-            ` · ${nameOf(frame.data.action.seat)}: ${wordFor(t.commands, frame.data.action.do) ?? frame.data.action.do} ${t.at((frame.data.action.at / 1000).toFixed(1))}`}
-        </span>
       </div>
+      <p data-testid="replay-step" className="text-sm text-stone-600">
+        {t.stepOf(step, last)}
+        {frame.data?.action &&
+          ` · ${nameOf(frame.data.action.seat)}: ${wordFor(t.commands, frame.data.action.do) ?? frame.data.action.do} ${t.at(frame.data.action.at / 1000)}`}
+      </p>
       <ErrorText message={frame.error ? errorText(frame.error, messages) : null} />
       {view && (
         <>
