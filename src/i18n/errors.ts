@@ -4,6 +4,8 @@
 
 import type { z } from "zod";
 import { PASSWORD_MAX_BYTES } from "@/server/accounts/validation";
+import type { SignInError } from "@/server/auth/sign-in";
+import { when } from "./format";
 import type { Messages } from "./messages";
 
 type ErrorData = { code?: string; engineCode?: string | null; accountCode?: string | null };
@@ -46,5 +48,23 @@ export function signUpIssueText(issue: z.core.$ZodIssue, t: Messages): string {
       return words.password.long(PASSWORD_MAX_BYTES);
     default:
       return field.missing;
+  }
+}
+
+/** A refused sign-in in the reader's words (said on the server: next-auth passes on only a message). */
+export function signInRefusalText(error: SignInError, t: Messages): string {
+  const words = t.site.account.signInRefusals;
+  if (!words) return error.message;
+  const refusal = error.refusal;
+  switch (refusal.code) {
+    case "WRONG_CREDENTIALS":
+      return words.wrong;
+    case "TOO_MANY_FAILURES":
+      return words.tooMany(refusal.minutes);
+    case "BANNED":
+      return words.banned(
+        t.site.banEnd(refusal.ban.endsAt && when(refusal.ban.endsAt)),
+        refusal.ban.reason,
+      );
   }
 }

@@ -115,6 +115,11 @@ export const siteEn = {
     /** null: the server's own sentences, written in English. */
     fieldIssues: null as FieldIssues | null,
     accountErrors: null as Record<AccountErrorCode, string> | null,
+    signInRefusals: null as {
+      wrong: string;
+      tooMany: (minutes: number) => string;
+      banned: (end: string, reason: string) => string;
+    } | null,
   },
   /** Said when a request fails with no sentence of our own; null: the server's own, in English. */
   errors: null as Record<GenericErrorCode, string> | null,
@@ -425,6 +430,12 @@ export const siteIt: SiteMessages = {
     accountErrors: {
       NAME_TAKEN: "Questo nome è già preso.",
       NO_SUCH_PLAYER: "Non c'è nessun giocatore con questo nome.",
+    },
+    signInRefusals: {
+      wrong: "Nome o password errati.",
+      tooMany: (minutes) =>
+        `Troppi accessi falliti da qui. Riprova tra ${minutes === 1 ? "un minuto" : `${minutes} minuti`}.`,
+      banned: (end, reason) => `Il tuo account è sospeso ${end}: ${reason}`,
     },
   },
   errors: {

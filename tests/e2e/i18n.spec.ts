@@ -48,6 +48,11 @@ test("the site speaks Italian once chosen: nav, home, forms and their errors, th
   await expect(nav.getByRole("link", { name: "Moderazione" })).toHaveCount(0);
 
   await nav.getByRole("button", { name: "Esci" }).click();
+  await nav.getByRole("link", { name: "Accedi" }).click();
+  await page.getByLabel("Nome").fill(name);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Nome o password errati.");
   await nav.getByRole("link", { name: "Registrati" }).click();
   await page.getByLabel("Nome").fill(name.toUpperCase());
   await page.getByLabel("Password").fill(PASSWORD);

@@ -1,9 +1,10 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorText, signUpIssueText } from "@/i18n/errors";
+import { errorText, signInRefusalText, signUpIssueText } from "@/i18n/errors";
 import { dictionary } from "@/i18n/messages";
 import { signUpInput } from "@/server/accounts/validation";
+import { SignInError } from "@/server/auth/sign-in";
 
 // The types already give both dictionaries the same keys; these tests check what types cannot:
 // that the Italian is really Italian, and that server sentences reach an Italian reader in Italian.
@@ -83,6 +84,28 @@ describe("errors by their code", () => {
     );
     expect(errorText(failure("No game has this code.", { code: "NOT_FOUND" }), it_)).toBe(
       "No game has this code.",
+    );
+  });
+
+  it("a refused sign-in is said in Italian by its refusal code; English keeps the server's sentence", () => {
+    const wrong = new SignInError({ code: "WRONG_CREDENTIALS" }, "Wrong name or password.");
+    expect(signInRefusalText(wrong, en)).toBe("Wrong name or password.");
+    expect(signInRefusalText(wrong, it_)).toBe("Nome o password errati.");
+    const tooMany = new SignInError({ code: "TOO_MANY_FAILURES", minutes: 1 }, "Too many");
+    expect(signInRefusalText(tooMany, it_)).toBe(
+      "Troppi accessi falliti da qui. Riprova tra un minuto.",
+    );
+    const ban = {
+      kind: "MODERATOR" as const,
+      reason: "insulti",
+      endsAt: new Date("2026-12-01T18:30Z"),
+    };
+    expect(signInRefusalText(new SignInError({ code: "BANNED", ban }, "banned"), it_)).toBe(
+      "Il tuo account è sospeso fino al 2026-12-01 18:30 UTC: insulti",
+    );
+    const forever = new SignInError({ code: "BANNED", ban: { ...ban, endsAt: null } }, "banned");
+    expect(signInRefusalText(forever, it_)).toBe(
+      "Il tuo account è sospeso senza scadenza: insulti",
     );
   });
 

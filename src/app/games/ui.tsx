@@ -3,6 +3,7 @@ import { wordFor } from "@/i18n/errors";
 import type { Messages } from "@/i18n/messages";
 
 export { FormError as ErrorText } from "../form";
+export { when } from "@/i18n/format";
 
 // Small pieces shared by the games, agora, history and admin pages.
 
@@ -21,10 +22,6 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
       {children}
     </section>
   );
-}
-
-export function when(date: Date | null): string {
-  return date ? date.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "—";
 }
 
 /** A seat a bot plays, named by its level (stored as the level's key, e.g. "medium"). */

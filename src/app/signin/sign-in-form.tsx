@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { useMessages } from "@/i18n/client";
+import { useLocale, useMessages } from "@/i18n/client";
 import { Field, FormError, SubmitButton } from "../form";
 
 /** Only paths of this site: never send a player elsewhere after signing in. */
@@ -15,6 +15,7 @@ function localPath(url: string | null): string | null {
 
 export function SignInForm() {
   const t = useMessages().site.account;
+  const locale = useLocale();
   const router = useRouter();
   const callbackUrl = useSearchParams().get("callbackUrl");
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +32,7 @@ export function SignInForm() {
     }
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { name, password, redirect: false });
+    const result = await signIn("credentials", { name, password, locale, redirect: false });
     if (!result?.ok) {
       setError(result?.error ?? t.signInFailed);
       setBusy(false);

@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { useMessages } from "@/i18n/client";
+import { useLocale, useMessages } from "@/i18n/client";
 import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
 import { useTRPC } from "../trpc";
@@ -15,6 +15,7 @@ type FieldErrors = { name?: string[]; password?: string[] };
 
 export function SignUpForm() {
   const messages = useMessages();
+  const locale = useLocale();
   const t = messages.site.account;
   const trpc = useTRPC();
   const router = useRouter();
@@ -44,6 +45,7 @@ export function SignUpForm() {
       const result = await signIn("credentials", {
         name,
         password: parsed.data.password,
+        locale,
         redirect: false,
       });
       if (!result?.ok) throw new Error(result?.error ?? t.readyButNotSignedIn);

@@ -2,7 +2,10 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
-import { signIn } from "./sign-in";
+import { signInRefusalText } from "@/i18n/errors";
+import { parseLocale } from "@/i18n/locale";
+import { dictionary } from "@/i18n/messages";
+import { signIn, SignInError } from "./sign-in";
 
 // Sessions are JWTs in an HTTP-only cookie: the custom server reads the same cookie on the
 // WebSocket upgrade (see session.ts). The secret comes from NEXTAUTH_SECRET, set by server.ts.
@@ -15,10 +18,22 @@ export const authOptions: AuthOptions = {
       credentials: {
         name: { label: "Name", type: "text" },
         password: { label: "Password", type: "password" },
+        /** The reader's language, for the refusal: next-auth hands the client only its message. */
+        locale: { label: "Language", type: "text" },
       },
       async authorize(credentials, req) {
         const address = req.headers?.[CLIENT_ADDRESS_HEADER];
-        return signIn(db(), typeof address === "string" ? address : "unknown", credentials ?? {});
+        try {
+          return await signIn(
+            db(),
+            typeof address === "string" ? address : "unknown",
+            credentials ?? {},
+          );
+        } catch (error) {
+          if (!(error instanceof SignInError)) throw error;
+          const t = dictionary(parseLocale(credentials?.locale));
+          throw new SignInError(error.refusal, signInRefusalText(error, t));
+        }
       },
     }),
   ],

@@ -2,7 +2,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
 import { nameKey } from "../accounts/validation";
-import { activeBan, banMessage } from "../admin/bans";
+import { activeBan, banMessage, type ActiveBan } from "../admin/bans";
 
 /** Failed sign-ins one client may make before it must wait. */
 export const FAILED_SIGN_INS_ALLOWED = 10;
@@ -10,8 +10,20 @@ const WINDOW_SECONDS = 15 * 60;
 
 export const WRONG_CREDENTIALS = "Wrong name or password.";
 
+/** Why a sign-in was refused, with what its sentence needs, so it can be said in any language. */
+export type SignInRefusal =
+  | { code: "WRONG_CREDENTIALS" }
+  | { code: "TOO_MANY_FAILURES"; minutes: number }
+  | { code: "BANNED"; ban: ActiveBan };
+
 export class SignInError extends Error {
   override name = "SignInError";
+  constructor(
+    readonly refusal: SignInRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 // The sign-in route lives in Next's bundle, tests and tools in ours: one limiter per process.
@@ -40,6 +52,7 @@ export async function signIn(
   if (failures && failures.consumedPoints >= FAILED_SIGN_INS_ALLOWED) {
     const minutes = Math.ceil(failures.msBeforeNext / 60_000);
     throw new SignInError(
+      { code: "TOO_MANY_FAILURES", minutes },
       `Too many failed sign-ins from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     );
   }
@@ -54,10 +67,10 @@ export async function signIn(
   const matches = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !matches) {
     await limiter().penalty(clientAddress, 1);
-    throw new SignInError(WRONG_CREDENTIALS);
+    throw new SignInError({ code: "WRONG_CREDENTIALS" }, WRONG_CREDENTIALS);
   }
   // Only after the password is right: a ban's reason is for its player alone.
   const ban = await activeBan(db, user.id, ["MODERATOR"]);
-  if (ban) throw new SignInError(banMessage(ban));
+  if (ban) throw new SignInError({ code: "BANNED", ban }, banMessage(ban));
   return { id: user.id, name: user.name };
 }
