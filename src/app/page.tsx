@@ -35,6 +35,14 @@ function TablePicture() {
   );
 }
 
+/** The hero's buttons, practice first. */
+const ACTIONS = [
+  ["practice", "/practice"],
+  ["friendly", "/games/new"],
+  ["ranked", "/agora"],
+  ["rules", "/rules"],
+] as const;
+
 const MODES = [
   ["practice", "/practice"],
   ["friendly", "/games/new"],
@@ -97,18 +105,11 @@ export default async function Home() {
           </h1>
           <p className="max-w-2xl text-lg text-stone-600">{home.intro}</p>
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-            <Link href="/practice" className={primary}>
-              {home.practice}
-            </Link>
-            <Link href="/games/new" className={secondary}>
-              {home.friendly}
-            </Link>
-            <Link href="/agora" className={secondary}>
-              {home.ranked}
-            </Link>
-            <Link href="/rules" className={secondary}>
-              {home.rules}
-            </Link>
+            {ACTIONS.map(([action, href], index) => (
+              <Link key={href} href={href} className={index === 0 ? primary : secondary}>
+                {home[action]}
+              </Link>
+            ))}
           </div>
           {!user && (
             <p className="text-sm text-stone-600">
