@@ -108,32 +108,35 @@ export default async function ProfilePage({ params }: Props) {
         {player.recentHands.length === 0 ? (
           <p className="text-sm text-stone-500">{t.noHands}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="recent-hands">
-            <tbody>
-              {player.recentHands.map((hand) => (
-                <tr key={`${hand.matchId}-${hand.number}`} className="border-t border-stone-200">
-                  <td className="py-1 text-stone-500">{when(hand.endedAt)}</td>
-                  <td>
-                    {site.kinds[hand.kind]}
-                    {hand.number > 1 && ` · ${t.handNumber(hand.number)}`}
-                  </td>
-                  <td>
-                    {hand.seats.map((seat) => (
-                      <span key={seat.name} className={`mr-3 ${seat.you ? "font-semibold" : ""}`}>
-                        {seat.name} {seat.score > 0 ? `+${seat.score}` : seat.score}
-                        {seat.winner && " ★"}
-                      </span>
-                    ))}
-                  </td>
-                  <td>
-                    <Link href={`/replay/${hand.matchId}`} className="text-emerald-800 underline">
-                      {t.replay}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          // One line per hand on a wide screen; on a phone the line wraps between its parts.
+          <ul className="divide-y divide-stone-200 text-sm" data-testid="recent-hands">
+            {player.recentHands.map((hand) => (
+              <li
+                key={`${hand.matchId}-${hand.number}`}
+                className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2"
+              >
+                <span className="text-stone-500">{when(hand.endedAt)}</span>
+                <span>
+                  {site.kinds[hand.kind]}
+                  {hand.number > 1 && ` · ${t.handNumber(hand.number)}`}
+                </span>
+                <span className="flex flex-1 flex-wrap gap-x-3">
+                  {hand.seats.map((seat) => (
+                    <span
+                      key={seat.name}
+                      className={`whitespace-nowrap ${seat.you ? "font-semibold" : ""}`}
+                    >
+                      {seat.name} {seat.score > 0 ? `+${seat.score}` : seat.score}
+                      {seat.winner && " ★"}
+                    </span>
+                  ))}
+                </span>
+                <Link href={`/replay/${hand.matchId}`} className="text-emerald-800 underline">
+                  {t.replay}
+                </Link>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </div>
