@@ -140,7 +140,8 @@ export function splitIfLong(
  * step that touched it (the split is logged right after that step, so the
  * log still replays to the table), and undoing that step undoes the split.
  * The part keeping most of the cards the meld showed before the undo keeps
- * its id. A run no logged step touches is final: it is split in the base.
+ * its id (ties: the part with that step's card). A run no logged step
+ * touches is final: it is split in the base.
  */
 export function splitRunsLongAfterUndo(draft: Draft, before: readonly Meld[]): void {
   const { state } = draft;
