@@ -48,8 +48,7 @@ export function inOwnFreeze(view: SeatView): boolean {
 }
 
 /**
- * Melds the seat can safely work on: valid (and not a run the engine is
- * about to split, §3.1), outside another seat's open play (that ground is
+ * Melds the seat can safely work on: valid, outside another seat's open play (that ground is
  * shifting, §6), with no card held by or reserved for someone else. During its
  * own freeze every valid meld is at its disposal (§9).
  */
@@ -57,7 +56,6 @@ export function workableMelds(view: SeatView): TableMeld[] {
   const seat = view.you.seat;
   const free = (meld: MeldView) =>
     meld.valid &&
-    meld.cards.length <= RULES.maxRunLength &&
     (inOwnFreeze(view) ||
       (meld.openPlays.every((s) => s === seat) &&
         meld.cards.every(
