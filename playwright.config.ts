@@ -57,6 +57,8 @@ export default defineConfig({
       NEXTAUTH_URL: "",
       LOG_LEVEL: "warn",
       DEAL_SEED: process.env.DEAL_SEED,
+      // Bots at a twentieth of their human pace, so a practice hand ends within the test's time.
+      BOT_REACTION_SCALE: "0.05",
     },
   },
 });
