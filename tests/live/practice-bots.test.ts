@@ -3,13 +3,14 @@
 // every command they send is one a player sends, and they decide from their own
 // seat's view only. A test-only reaction scale keeps the pace quick.
 
+import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOT_LEVELS, type BotLevel } from "@/bots/policy";
 import type { Command } from "@/engine/commands";
 import { type BotHost, PracticeBot } from "@/server/bots/practice";
 import { type Thinker, thinkingPool, thinkOffThread } from "@/server/bots/pool";
 import type { Job } from "@/server/bots/thinking";
-import { liveMatches } from "@/server/matches/registry";
+import { LiveMatches, liveMatches } from "@/server/matches/registry";
 import { player, withLiveMatches } from "../games/helpers";
 import { eventually, liveDatabase } from "./harness";
 
@@ -114,6 +115,17 @@ describe("bots in live matches", () => {
         }
       }
     });
+
+  it("after a restart, the bots of a table being played sit down again at their level", async () => {
+    const { matchId } = await liveMatches().openPractice(await player(db), "hard");
+    const restarted = new LiveMatches(db, pino({ level: "silent" }));
+    await restarted.restore();
+    expect(restarted.botSeats().filter((seat) => seat.matchId === matchId)).toEqual([
+      { matchId, seat: 1, level: "hard" },
+      { matchId, seat: 2, level: "hard" },
+    ]);
+    await restarted.shutdown();
+  });
 
   it("§13 bots never sit at a ranked table", async () => {
     const registry = liveMatches();
