@@ -6,7 +6,7 @@
 // table's ordinary commands. A refused step, or a table that moved under the
 // plan, finds the hint again.
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { continuePlan, NEW_MELD, type RunningPlan, startPlan, type Step } from "@/bots/plan";
 import { isSeatView } from "@/bots/seat";
 import type { CardId } from "@/engine/cards";
@@ -53,6 +53,11 @@ export function useHint(
   // The answer comes back later: its plan starts from the view of that moment.
   const latest = useRef(view);
   latest.current = view;
+  // A hint belongs to its hand: it goes once the hand is over.
+  const over = view.outcome !== null;
+  useEffect(() => {
+    if (over) setState({ status: "closed" });
+  }, [over]);
 
   const search = useCallback(
     (changed: boolean) => {
