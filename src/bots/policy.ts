@@ -201,7 +201,7 @@ function withoutOneCard(
 }
 
 /** The plan would empty hand and staging area (§8) with no meld of the seat's own laid, ever or in it. */
-function goesOutInvalidly(view: SeatView, steps: readonly PlanAction[]): boolean {
+export function goesOutInvalidly(view: SeatView, steps: readonly PlanAction[]): boolean {
   if (view.tiebreak || view.you.achieved.laidMeld || steps.some((s) => s.do === "lay"))
     return false;
   const placed = steps.filter((s) => s.do === "add" || s.do === "place").length;

@@ -27,6 +27,8 @@ export const hintEn = {
       ? ", without moving anything."
       : `, moving ${moved === 1 ? "1 table card" : `${moved} table cards`}.`),
   yours: "Your cards are marked.",
+  eliminates:
+    "Careful: this empties your hand, and you have never laid a meld of your own: going out like that eliminates you (§8). Keep a card back, or lay a meld first.",
   newMeld: "new meld",
   meld: (id: number) => `meld ${id}`,
   none: "No placement found: none of your cards can go onto the table now. Draw, or wait for the table to change.",
@@ -69,6 +71,8 @@ export const hintIt: typeof hintEn = {
       ? ", senza spostare nulla."
       : `, spostando ${moved === 1 ? "1 carta del tavolo" : `${moved} carte del tavolo`}.`),
   yours: "Le tue carte sono evidenziate.",
+  eliminates:
+    "Attenzione: così svuoti la mano senza aver mai calato una combinazione tua: chiudere in questo modo ti elimina (§8). Tieni una carta, o cala prima una combinazione.",
   newMeld: "nuova combinazione",
   meld: (id) => `combinazione ${id}`,
   none: "Nessuna giocata trovata: ora nessuna tua carta può andare in tavola. Pesca, o aspetta che il tavolo cambi.",

@@ -18,6 +18,7 @@ describe("the Hint's answer from a seat's own view", () => {
     if (answer.kind !== "placement") throw new Error(`expected a placement, got ${answer.kind}`);
     expect(answer.placed.sort()).toEqual(cards("9D 5S").sort());
     expect(answer.moved).toBe(2);
+    expect(answer.eliminates).toBe(false);
     expect(answer.melds.map((m) => [...m.cards].sort((a, b) => a - b))).toEqual(
       expect.arrayContaining([
         cards("6H 7H 8H").sort((a, b) => a - b),
@@ -43,6 +44,12 @@ describe("the Hint's answer from a seat's own view", () => {
       { do: "unstage", card: cards("4C")[0] },
       { do: "stage", card: cards("9D")[0] },
     ]);
+  });
+
+  it("§8 a placement that empties the hand of a player who never laid a meld of their own is flagged: it eliminates", () => {
+    const state = laidOut({ hands: ["9D"], table: ["6H 7H 8H 9H", "6C 7C 8C 9C"], laid: [false] });
+    const answer = hint({ type: "hint", view: viewFor(state, 0), budget: BUDGET });
+    expect(answer).toMatchObject({ kind: "placement", placed: cards("9D"), eliminates: true });
   });
 
   it("no own card fits: no placement; a seat out of the hand cannot play", () => {

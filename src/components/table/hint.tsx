@@ -161,6 +161,11 @@ export function HintPanel({
       </p>
       {state.status === "placement" && (
         <>
+          {state.answer.eliminates && (
+            <p role="alert" data-testid="hint-eliminates" className="font-medium text-red-700">
+              {t.hint.eliminates}
+            </p>
+          )}
           <ul aria-label={t.hint.title} data-testid="hint-target" className="flex flex-wrap gap-3">
             {state.answer.melds.map((meld) => (
               <li key={meld.id} className="space-y-1">

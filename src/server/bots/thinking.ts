@@ -3,7 +3,13 @@
 // the best placement for a seat's own cards (src/solver). Both see one seat's
 // view only, never the hand's state.
 
-import { type BotDecision, type BotLevel, type BotMemory, decideBot } from "@/bots/policy";
+import {
+  type BotDecision,
+  type BotLevel,
+  type BotMemory,
+  decideBot,
+  goesOutInvalidly,
+} from "@/bots/policy";
 import { fromStaging, NEW_MELD, type Step } from "@/bots/plan";
 import { isSeatView, mayAct, placeable, RULES, type TableMeld, workableMelds } from "@/bots/seat";
 import type { CardId } from "@/engine/cards";
@@ -41,7 +47,15 @@ export type Job = DecideJob | HintJob;
  * there, for the table to send one at a time (src/bots/plan.ts).
  */
 export type HintAnswer =
-  | { kind: "placement"; placed: CardId[]; moved: number; melds: TableMeld[]; steps: Step[] }
+  | {
+      kind: "placement";
+      placed: CardId[];
+      moved: number;
+      melds: TableMeld[];
+      steps: Step[];
+      /** It would empty the hand with no meld of the seat's own ever laid: elimination (§8). */
+      eliminates: boolean;
+    }
   /** The seat may not play now (frozen, out of the hand, the hand over). */
   | { kind: "cannot-play" }
   /** No own card can go onto the table. */
@@ -91,6 +105,7 @@ export function hint({ view, budget }: HintJob): HintAnswer {
     moved,
     melds: target.filter(changed),
     steps: fromStaging(plan, view.you.staging),
+    eliminates: goesOutInvalidly(view, plan),
   };
 }
 
