@@ -80,9 +80,11 @@ test("three players at one table: every gesture, a refused hold, a chain undo, ย
   for (const page of everyone) await expect(cardsOf(page, 1)).toHaveCount(4);
 
   // ยง5.3 Chiara declares two cards by touch; Bruno declares one by keyboard.
-  // One card dragged with a finger, one tapped and then its place tapped.
+  // Both dragged with a finger, the second once the server's answer has re-laid her hand.
   await touchDrag(chiara, hand(p.move.declared[0]), "drop-staging");
-  await tapMove(chiara, hand(p.move.declared[1]), "drop-staging");
+  await expect(bruno.getByLabel(/Staging area: chiara/).locator("[data-card]")).toHaveCount(1);
+  await expect(chiara.getByTestId("drop-staging").locator("[data-card]")).toHaveCount(1);
+  await touchDrag(chiara, hand(p.move.declared[1]), "drop-staging");
   await expect(bruno.getByLabel(/Staging area: chiara/).locator("[data-card]")).toHaveCount(2);
   await keyboardMove(bruno, hand(p.reachWith), "drop-staging");
   await expect(ada.getByLabel(/Staging area: bruno/).locator("[data-card]")).toHaveCount(1);
