@@ -3,7 +3,7 @@ import type { Command } from "@/engine/commands";
 import { apply } from "@/engine/engine";
 import type { HandState } from "@/engine/state";
 import { type HandView, viewFor } from "@/engine/views";
-import { applyOptimistic, withPending } from "@/components/table/optimistic";
+import { applyOptimistic, pendingCommand, withPending } from "@/components/table/optimistic";
 import { A, B, card, hand, names, play } from "../engine/helpers";
 
 /** Where every card is in a view: hand, staging, and each meld's cards (by meld id when known). */
@@ -79,6 +79,34 @@ describe("optimistic feedback matches the engine's answer", () => {
     const guess = applyOptimistic(viewFor(start(), A), { do: "draw" }, 9);
     expect(guess.you!.stockCount).toBe(1);
     expect(guess.you!.hand).toHaveLength(5);
+  });
+});
+
+describe("a draw in flight", () => {
+  const draw: Command = { do: "draw" };
+  const counts = ({ view }: { view: HandView }) => ({
+    stock: view.you!.stockCount,
+    hand: view.seats[A]!.handCount,
+  });
+
+  it("§4 is counted once when the seat's stream brings it before the server's answer", () => {
+    const before = viewFor(start(), A);
+    const pending = [pendingCommand(before, 1, draw)];
+    expect(counts(withPending(before, pending))).toEqual({ stock: 1, hand: 6 });
+    const drawn = viewFor(play(start(), A, draw, 0), A);
+    expect(counts(withPending(drawn, pending))).toEqual({ stock: 1, hand: 6 });
+  });
+
+  it("§4 two draws in flight: each is counted until the view has it", () => {
+    const before = viewFor(start(), A);
+    const first = pendingCommand(before, 1, draw);
+    const second = pendingCommand(withPending(before, [first]).view, 2, draw);
+    const pending = [first, second];
+    expect(counts(withPending(before, pending))).toEqual({ stock: 0, hand: 7 });
+    let state = play(start(), A, draw, 0);
+    expect(counts(withPending(viewFor(state, A), pending))).toEqual({ stock: 0, hand: 7 });
+    state = play(state, A, draw, 0);
+    expect(counts(withPending(viewFor(state, A), pending))).toEqual({ stock: 0, hand: 7 });
   });
 });
 

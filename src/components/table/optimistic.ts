@@ -12,6 +12,18 @@ export interface PendingCommand {
   /** Local sequence number; a free space it opens shows as meld -id until the server names it. */
   id: number;
   command: Command;
+  /**
+   * A draw's stock count as the player saw it when drawing. A draw reveals no card, so this is
+   * how a view tells it has the draw already: its stock is below this count.
+   */
+  stockBefore?: number;
+}
+
+/** A command about to be sent, from the view the player acted on (optimistic guesses included). */
+export function pendingCommand(shown: HandView, id: number, command: Command): PendingCommand {
+  return command.do === "draw" && shown.you
+    ? { id, command, stockBefore: shown.you.stockCount }
+    : { id, command };
 }
 
 export interface OptimisticView {
@@ -23,7 +35,9 @@ export interface OptimisticView {
 export function withPending(view: HandView, pending: readonly PendingCommand[]): OptimisticView {
   const pendingCards = new Set<CardId>();
   let shown = view;
-  for (const { id, command } of pending) {
+  for (const { id, command, stockBefore } of pending) {
+    // The seat's stream often brings the draw before the server answers it: counted once.
+    if (stockBefore !== undefined && (shown.you?.stockCount ?? 0) < stockBefore) continue;
     const next = applyOptimistic(shown, command, -id);
     if (next === shown) continue;
     shown = next;

@@ -44,7 +44,7 @@ import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
 import { TableArea } from "./melds";
 import { describeEvent, describeUndo, shortName, situationOf, undoNoticesFor } from "./notices";
-import { type PendingCommand, withPending } from "./optimistic";
+import { type PendingCommand, pendingCommand, withPending } from "./optimistic";
 import { RemovedCards, SeatPanel } from "./seats";
 import { useTableSettings } from "./settings";
 import { playSound, type SoundName } from "./sounds";
@@ -112,6 +112,8 @@ export function GameTable({
   const viewEventIdRef = useRef(viewEventId);
   const mutedRef = useRef(settings.muted);
   mutedRef.current = settings.muted;
+  const serverViewRef = useRef(serverView);
+  serverViewRef.current = serverView;
 
   const you = serverView.you?.seat ?? null;
   const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
@@ -160,7 +162,10 @@ export function GameTable({
   const dispatch = useCallback(
     (command: Command): Promise<boolean> => {
       const id = ++seq.current;
-      setInFlight((list) => [...list, { id, command }]);
+      setInFlight((list) => [
+        ...list,
+        pendingCommand(withPending(serverViewRef.current, list).view, id, command),
+      ]);
       return send(command).then(
         (result) => {
           if (result.ok) {
