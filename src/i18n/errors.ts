@@ -1,14 +1,21 @@
 // Errors in the reader's language. The server writes its sentences in English and tags them with
-// codes (tRPC's, the engine's rejection code, an account error's code, zod's issue codes); a code
+// codes (tRPC's, the engine's rejection code, an account error's code, a site refusal's code
+// with its arguments, zod's issue codes); a code
 // the dictionary knows is said in its words, anything else keeps the server's own sentence.
 
 import type { z } from "zod";
 import { PASSWORD_MAX_BYTES } from "@/server/accounts/validation";
 import type { SignInError } from "@/server/auth/sign-in";
+import type { RefusalData } from "@/server/refusals";
 import { when } from "./format";
 import type { Messages } from "./messages";
 
-type ErrorData = { code?: string; engineCode?: string | null; accountCode?: string | null };
+type ErrorData = {
+  code?: string;
+  engineCode?: string | null;
+  accountCode?: string | null;
+  refusal?: RefusalData | null;
+};
 
 /** The words for a code that came as a plain string (from the server or a log), if any. */
 export function wordFor(table: Record<string, string> | null, code: string | null | undefined) {
@@ -21,12 +28,21 @@ export function accountErrorText(failure: unknown, t: Messages): string | undefi
   return wordFor(t.site.account.accountErrors, data?.accountCode);
 }
 
+/** A site refusal (src/server/refusals.ts) in the reader's words, or undefined. */
+function refusalText(refusal: RefusalData | null | undefined, t: Messages): string | undefined {
+  const words = t.site.refusals;
+  if (!refusal || !words || !Object.hasOwn(words, refusal.code)) return undefined;
+  const say = words[refusal.code] as (...args: unknown[]) => string;
+  return say(...refusal.args);
+}
+
 /** The most precise sentence the dictionary has for `failure`, else the server's own. */
 export function errorText(failure: unknown, t: Messages): string {
   const data = (failure as { data?: ErrorData } | null)?.data;
   return (
     wordFor(t.refusals, data?.engineCode) ??
     accountErrorText(failure, t) ??
+    refusalText(data?.refusal, t) ??
     wordFor(t.site.errors, data?.code) ??
     (failure instanceof Error ? failure.message : String(failure))
   );

@@ -5,6 +5,8 @@
 import type { Command } from "@/engine/commands";
 import type { AccountErrorCode } from "@/server/accounts/accounts";
 import type { AuditAction } from "@/server/admin/audit";
+import { when } from "./format";
+import type { SiteRefusalCode, SiteRefusals } from "@/server/refusals";
 import type { BanKind, MatchKind, MatchStatus, Role } from "@/generated/prisma/enums";
 
 /** "1 hand", "2 hands": English plurals by count. */
@@ -13,6 +15,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** tRPC error codes with one meaning wherever they come from, so one sentence fits them all. */
 type GenericErrorCode =
   "UNAUTHORIZED" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
+
+/** The site's refusals by code (src/server/refusals.ts), each a sentence of its arguments. */
+type RefusalWords = { [C in SiteRefusalCode]: (...args: SiteRefusals[C]) => string };
 
 /** The sign-up form's checks, one sentence per zod issue of each field. */
 type FieldIssues = {
@@ -123,6 +128,8 @@ export const siteEn = {
   },
   /** Said when a request fails with no sentence of our own; null: the server's own, in English. */
   errors: null as Record<GenericErrorCode, string> | null,
+  /** The site's refusals by their codes; null: the server's own sentences, in English. */
+  refusals: null as RefusalWords | null,
   kinds: {
     FRIENDLY_SINGLE: "Friendly hand",
     FRIENDLY_LONG: "Long game",
@@ -326,6 +333,9 @@ export const siteEn = {
 
 export type SiteMessages = typeof siteEn;
 
+const ROLES_IT = { PLAYER: "giocatore", MODERATOR: "moderatore", ADMIN: "amministratore" };
+const banEndIt = (date: string | null) => (date ? `fino al ${date}` : "senza scadenza");
+
 export const siteIt: SiteMessages = {
   description: "Machiavelli a tre giocatori, dove tutti giocano insieme.",
   home: {
@@ -444,6 +454,41 @@ export const siteIt: SiteMessages = {
     SERVICE_UNAVAILABLE: "Il server si sta riavviando: riprova tra un momento.",
     INTERNAL_SERVER_ERROR: "Qualcosa è andato storto sul server: riprova.",
   },
+  refusals: {
+    NO_SUCH_GAME: () => "Questa partita non esiste.",
+    NO_GAME_WITH_CODE: () => "Nessuna partita ha questo codice.",
+    GAME_STARTED_WITHOUT_YOU: () => "Questa partita è cominciata senza di te.",
+    GAME_FULL: () => "Questa partita ha già tre giocatori.",
+    JOIN_FIRST: () => "Prima unisciti alla partita.",
+    ONLY_CREATOR_ADDS_BOTS: () => "Solo chi ha creato la partita aggiunge i bot.",
+    GAME_WITHOUT_BOTS: () => "Questa partita è stata creata senza bot.",
+    GAME_STARTED: () => "La partita è cominciata.",
+    NO_PLACE_LEFT: () => "Non resta nessun posto libero.",
+    NO_BOT_TO_REMOVE: () => "Non c'è nessun bot da togliere.",
+    SEATED_LEAVE_FROM_TABLE: () => "Sei seduto a questo tavolo: lascialo dal tavolo.",
+    NO_MATCH_TO_SEE: () => "Non c'è nessuna partita così che tu possa vedere.",
+    MATCH_STILL_LIVE: () => "Questa partita è ancora in corso: guardala dal vivo.",
+    NEVER_DEALT: () => "Questa partita non è mai stata distribuita.",
+    NO_SUCH_STEP: (last) => `Questa partita ha i passi da 0 a ${last}.`,
+    NO_PLAYER_NAMED: (name) => `Non c'è nessun giocatore di nome «${name}».`,
+    BANNED: (kind, endsAt, reason) =>
+      `${kind === "MODERATOR" ? "Il tuo account è sospeso" : "Sei escluso dalle partite classificate"} ${banEndIt(endsAt && when(new Date(endsAt)))}: ${reason}`,
+    FINISH_RANKED_HAND: () => "Prima finisci la tua mano classificata.",
+    CANNOT_REPORT_YOURSELF: () => "Non puoi segnalare te stesso.",
+    REPORT_STILL_OPEN: (name) =>
+      `La tua segnalazione su ${name} è ancora aperta: i moderatori la esamineranno.`,
+    NOT_BOTH_IN_MATCH: () => "Non avete giocato entrambi in quella partita.",
+    NO_SUCH_PLAYER: () => "Questo giocatore non esiste.",
+    NOT_TO_YOURSELF: () => "Non puoi farlo a te stesso.",
+    NOT_YOUR_OWN_ROLE: () => "Non puoi cambiare il tuo ruolo.",
+    OUTRANKED: (actor, target) => `Un ${ROLES_IT[actor]} non può agire su un ${ROLES_IT[target]}.`,
+    NO_BAN_IN_FORCE: (name) => `${name} non ha sospensioni in corso.`,
+    ALREADY_HAS_ROLE: (name, role) => `${name} è già ${ROLES_IT[role]}.`,
+    NO_SUCH_MATCH: () => "Questa partita non esiste.",
+    MATCH_ALREADY_ENDED: () => "Questa partita è già finita.",
+    REPORT_NOT_OPEN: () => "Questa segnalazione non è aperta.",
+    ROLE_REQUIRED: (role) => `Solo un ${ROLES_IT[role]} può farlo.`,
+  },
   kinds: {
     FRIENDLY_SINGLE: "Mano amichevole",
     FRIENDLY_LONG: "Partita lunga",
@@ -451,8 +496,8 @@ export const siteIt: SiteMessages = {
     PRACTICE: "Allenamento",
   },
   statuses: { WAITING: "in attesa", PLAYING: "in corso", ENDED: "finita" },
-  roles: { PLAYER: "giocatore", MODERATOR: "moderatore", ADMIN: "amministratore" },
-  banEnd: (date) => (date ? `fino al ${date}` : "senza scadenza"),
+  roles: ROLES_IT,
+  banEnd: banEndIt,
   profile: {
     memberSince: (date) => `Iscritto dal ${date}`,
     rankingPoints: "Punti in classifica",

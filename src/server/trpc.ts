@@ -6,6 +6,7 @@ import { hasRole, type Role } from "./accounts/roles";
 import type { Context } from "./context";
 import { MatchError } from "./matches/errors";
 import { asPlainJson } from "./matches/plain-json";
+import { type RefusalData, refuse, SiteRefusal } from "./refusals";
 
 /** Per-field messages for forms: from zod input validation, or from a refused account change. */
 function fieldErrors(cause: unknown): Record<string, string[] | undefined> | null {
@@ -24,6 +25,11 @@ function accountCode(cause: unknown): string | null {
   return cause instanceof AccountError ? cause.code : null;
 }
 
+/** Any other refusal of the site's, by its code and its words' arguments (refusals.ts). */
+function refusal(cause: unknown): RefusalData | null {
+  return cause instanceof SiteRefusal ? cause.data : null;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: {
     input: superjson,
@@ -40,6 +46,7 @@ const t = initTRPC.context<Context>().create({
       fieldErrors: fieldErrors(error.cause),
       engineCode: engineCode(error.cause),
       accountCode: accountCode(error.cause),
+      refusal: refusal(error.cause),
     },
   }),
 });
@@ -57,10 +64,7 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
 export function roleProcedure(role: Exclude<Role, "PLAYER">) {
   return protectedProcedure.use(({ ctx, next }) => {
     if (!hasRole(ctx.user.role, role)) {
-      throw new TRPCError({
-        code: "FORBIDDEN",
-        message: `Only a ${role.toLowerCase()} may do this.`,
-      });
+      throw refuse("FORBIDDEN", `Only a ${role.toLowerCase()} may do this.`, "ROLE_REQUIRED", role);
     }
     return next();
   });

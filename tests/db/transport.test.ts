@@ -4,6 +4,8 @@ import { encode } from "next-auth/jwt";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
+import { errorText } from "@/i18n/errors";
+import { dictionary } from "@/i18n/messages";
 import { createAppServer, TRPC_HTTP_PATH, TRPC_WS_PATH } from "@/server/http";
 import type { AppRouter } from "@/server/routers/_app";
 import { newPlayer, testDb } from "./helpers";
@@ -85,6 +87,21 @@ describe("transports", () => {
   it("a forged session cookie counts as signed out", async () => {
     const forged = "next-auth.session-token=not-a-real-token";
     expect(await httpClient(forged).account.me.query()).toBeNull();
+  });
+
+  it("a refusal travels with its code and arguments, so an Italian reader reads it in Italian", async () => {
+    const cookie = await cookieFor(await newPlayer(db));
+    const failure = await httpClient(cookie)
+      .game.join.mutate({ code: "ZZZZZZ" })
+      .catch((error: unknown) => error);
+    expect(errorText(failure, dictionary("en"))).toBe("No game has this code.");
+    expect(errorText(failure, dictionary("it"))).toBe("Nessuna partita ha questo codice.");
+    const missing = await httpClient(cookie)
+      .report.file.mutate({ name: "nobody_here", reason: "insults" })
+      .catch((error: unknown) => error);
+    expect(errorText(missing, dictionary("it"))).toBe(
+      "Non c'è nessun giocatore di nome «nobody_here».",
+    );
   });
 
   it("other paths go to the page handler (Next.js)", async () => {

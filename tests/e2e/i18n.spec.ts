@@ -44,6 +44,11 @@ test("the site speaks Italian once chosen: nav, home, forms and their errors, th
     await page.goto(path!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
   }
+  // A refusal from the server is said in Italian too, by its code.
+  await page.goto("/games/join/ZZZZZZ");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "Nessuna partita ha questo codice.",
+  );
   // A player is not shown the way into moderation.
   await expect(nav.getByRole("link", { name: "Moderazione" })).toHaveCount(0);
 

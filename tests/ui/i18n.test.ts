@@ -109,6 +109,29 @@ describe("errors by their code", () => {
     );
   });
 
+  it("a site refusal is said in Italian by its code and arguments; English keeps the server's sentence", () => {
+    const banned = failure("You are banned from matchmaking until 2026-12-01 18:30 UTC: quits", {
+      code: "FORBIDDEN",
+      refusal: { code: "BANNED", args: ["ABANDONMENT", "2026-12-01T18:30:00.000Z", "quits"] },
+    });
+    expect(errorText(banned, en)).toBe(
+      "You are banned from matchmaking until 2026-12-01 18:30 UTC: quits",
+    );
+    expect(errorText(banned, it_)).toBe(
+      "Sei escluso dalle partite classificate fino al 2026-12-01 18:30 UTC: quits",
+    );
+    const outranked = failure("A moderator cannot act on a admin.", {
+      code: "FORBIDDEN",
+      refusal: { code: "OUTRANKED", args: ["MODERATOR", "ADMIN"] },
+    });
+    expect(errorText(outranked, it_)).toBe("Un moderatore non può agire su un amministratore.");
+    const unknown = failure("Something new.", {
+      code: "CONFLICT",
+      refusal: { code: "NOT_A_CODE", args: [] },
+    });
+    expect(errorText(unknown, it_)).toBe("Something new.");
+  });
+
   it("an error that is not the server's keeps its message", () => {
     expect(errorText(new Error("offline"), it_)).toBe("offline");
   });

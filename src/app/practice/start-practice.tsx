@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { BotLevel } from "@/bots/policy";
 import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
 
 export function StartPractice() {
@@ -43,7 +44,7 @@ export function StartPractice() {
             ({ matchId }) => router.push(`/play/${matchId}`),
             (e: unknown) => {
               setBusy(false);
-              setError(e instanceof Error ? e.message : String(e));
+              setError(errorText(e, t));
             },
           );
         }}

@@ -1,7 +1,7 @@
 // The moderators' tools. Every function takes the acting moderator and records what it did in
 // the audit log, in the same transaction; the router checks the role before any of it runs.
 
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { hasRole, type Role } from "../accounts/roles";
 import type { SessionUser } from "../auth/session";
@@ -9,9 +9,6 @@ import { audit } from "./audit";
 import { banEnd, inForce } from "./bans";
 
 const PAGE = 50;
-
-const refuse = (code: "NOT_FOUND" | "FORBIDDEN" | "CONFLICT", message: string) =>
-  new TRPCError({ code, message });
 
 /** Players whose name contains `query` (any case), with their bans in force. */
 export async function searchUsers(db: Db, query: string) {
@@ -42,12 +39,16 @@ async function target(db: Db, actor: SessionUser, userId: string) {
     where: { id: userId },
     select: { id: true, name: true, role: true },
   });
-  if (!user) throw refuse("NOT_FOUND", "There is no such player.");
-  if (user.id === actor.id) throw refuse("FORBIDDEN", "You cannot do this to yourself.");
+  if (!user) throw refuse("NOT_FOUND", "There is no such player.", "NO_SUCH_PLAYER");
+  if (user.id === actor.id)
+    throw refuse("FORBIDDEN", "You cannot do this to yourself.", "NOT_TO_YOURSELF");
   if (hasRole(user.role, actor.role))
     throw refuse(
       "FORBIDDEN",
       `A ${actor.role.toLowerCase()} cannot act on a ${user.role.toLowerCase()}.`,
+      "OUTRANKED",
+      actor.role,
+      user.role,
     );
   return user;
 }
@@ -83,7 +84,8 @@ export async function unbanUser(
       where: { userId: user.id, ...inForce(new Date()) },
       data: { liftedAt: new Date() },
     });
-    if (lifted.count === 0) throw refuse("CONFLICT", `${user.name} has no ban in force.`);
+    if (lifted.count === 0)
+      throw refuse("CONFLICT", `${user.name} has no ban in force.`, "NO_BAN_IN_FORCE", user.name);
     await audit(tx, actor.id, "unban", `lifted the bans of ${user.name}: ${input.reason}`, {
       targetId: user.id,
     });
@@ -97,10 +99,17 @@ export async function setRole(db: Db, actor: SessionUser, input: { userId: strin
     where: { id: input.userId },
     select: { id: true, name: true, role: true },
   });
-  if (!user) throw refuse("NOT_FOUND", "There is no such player.");
-  if (user.id === actor.id) throw refuse("FORBIDDEN", "You cannot change your own role.");
+  if (!user) throw refuse("NOT_FOUND", "There is no such player.", "NO_SUCH_PLAYER");
+  if (user.id === actor.id)
+    throw refuse("FORBIDDEN", "You cannot change your own role.", "NOT_YOUR_OWN_ROLE");
   if (user.role === input.role)
-    throw refuse("CONFLICT", `${user.name} is already a ${input.role.toLowerCase()}.`);
+    throw refuse(
+      "CONFLICT",
+      `${user.name} is already a ${input.role.toLowerCase()}.`,
+      "ALREADY_HAS_ROLE",
+      user.name,
+      input.role,
+    );
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { role: input.role } });
     await audit(
@@ -149,7 +158,7 @@ export async function matchDetail(db: Db, matchId: string) {
       _count: { select: { events: true } },
     },
   });
-  if (!match) throw refuse("NOT_FOUND", "There is no such match.");
+  if (!match) throw refuse("NOT_FOUND", "There is no such match.", "NO_SUCH_MATCH");
   return match;
 }
 
@@ -164,8 +173,9 @@ export async function endMatch(
     where: { id: input.matchId },
     select: { status: true },
   });
-  if (!match) throw refuse("NOT_FOUND", "There is no such match.");
-  if (match.status === "ENDED") throw refuse("CONFLICT", "This match has already ended.");
+  if (!match) throw refuse("NOT_FOUND", "There is no such match.", "NO_SUCH_MATCH");
+  if (match.status === "ENDED")
+    throw refuse("CONFLICT", "This match has already ended.", "MATCH_ALREADY_ENDED");
   await end(input.matchId, input.reason);
   await audit(db, actor.id, "end-match", `ended match ${input.matchId}: ${input.reason}`, {
     matchId: input.matchId,
@@ -206,7 +216,8 @@ export async function resolveReport(
         resolution: input.resolution,
       },
     });
-    if (resolved.count === 0) throw refuse("CONFLICT", "This report is not open.");
+    if (resolved.count === 0)
+      throw refuse("CONFLICT", "This report is not open.", "REPORT_NOT_OPEN");
     await audit(tx, actor.id, "resolve-report", input.resolution, { reportId: input.reportId });
     return { ok: true };
   });

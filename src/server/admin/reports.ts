@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import { nameKey } from "../accounts/validation";
@@ -14,27 +14,31 @@ export async function fileReport(
     select: { id: true, name: true },
   });
   if (!reported)
-    throw new TRPCError({
-      code: "NOT_FOUND",
-      message: `There is no player named "${input.name}".`,
-    });
+    throw refuse(
+      "NOT_FOUND",
+      `There is no player named "${input.name}".`,
+      "NO_PLAYER_NAMED",
+      input.name,
+    );
   if (reported.id === reporter.id)
-    throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot report yourself." });
+    throw refuse("BAD_REQUEST", "You cannot report yourself.", "CANNOT_REPORT_YOURSELF");
   const open = await db.report.findFirst({
     where: { reporterId: reporter.id, reportedId: reported.id, status: "OPEN" },
     select: { id: true },
   });
   if (open)
-    throw new TRPCError({
-      code: "CONFLICT",
-      message: `Your report about ${reported.name} is still open: the moderators will look at it.`,
-    });
+    throw refuse(
+      "CONFLICT",
+      `Your report about ${reported.name} is still open: the moderators will look at it.`,
+      "REPORT_STILL_OPEN",
+      reported.name,
+    );
   if (input.matchId) {
     const seated = await db.matchSeat.count({
       where: { matchId: input.matchId, userId: { in: [reporter.id, reported.id] } },
     });
     if (seated < 2)
-      throw new TRPCError({ code: "BAD_REQUEST", message: "You did not both play in that match." });
+      throw refuse("BAD_REQUEST", "You did not both play in that match.", "NOT_BOTH_IN_MATCH");
   }
   return db.report.create({
     data: {

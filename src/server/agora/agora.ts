@@ -2,7 +2,7 @@
 // (§13), closest skill first, the window widening with waiting time. One entry per player: a
 // second tab sees the same entry. A group found becomes a live match through the live server.
 
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
@@ -36,9 +36,17 @@ export class Agora {
   /** Queues the player, or answers their entry if they are queued already (another tab). */
   async enqueue(user: SessionUser, now = Date.now()): Promise<AgoraStatus> {
     const ban = await activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]);
-    if (ban) throw new TRPCError({ code: "FORBIDDEN", message: banMessage(ban) });
+    if (ban)
+      throw refuse(
+        "FORBIDDEN",
+        banMessage(ban),
+        "BANNED",
+        ban.kind,
+        ban.endsAt?.toISOString() ?? null,
+        ban.reason,
+      );
     if (await this.currentMatch(user.id))
-      throw new TRPCError({ code: "CONFLICT", message: "Finish your competitive hand first." });
+      throw refuse("CONFLICT", "Finish your competitive hand first.", "FINISH_RANKED_HAND");
     const skill = await this.db.user.findUniqueOrThrow({
       where: { id: user.id },
       select: { ratingMu: true, ratingSigma: true },

@@ -1,6 +1,6 @@
 // Hand history: who may look at a finished match, and its replay one step at a time.
 
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { seatsWithNames } from "./profile";
 import { replayMatch, spectatorStep, type Replayed } from "./replay";
@@ -26,12 +26,9 @@ export async function visibleMatch(db: Db, matchId: string, viewerId: string | n
   });
   const participant = match?.seats.some((seat) => seat.userId !== null && seat.userId === viewerId);
   if (!match || (match.kind !== "COMPETITIVE" && !participant))
-    throw new TRPCError({ code: "NOT_FOUND", message: "There is no such match you may see." });
+    throw refuse("NOT_FOUND", "There is no such match you may see.", "NO_MATCH_TO_SEE");
   if (match.status !== "ENDED")
-    throw new TRPCError({
-      code: "CONFLICT",
-      message: "This match is still going on: watch it live.",
-    });
+    throw refuse("CONFLICT", "This match is still going on: watch it live.", "MATCH_STILL_LIVE");
   return match;
 }
 
@@ -39,7 +36,7 @@ async function replayed(db: Db, matchId: string): Promise<Replayed> {
   let replay = kept.get(matchId);
   if (!replay) {
     const fresh = await replayMatch(db, matchId);
-    if (!fresh) throw new TRPCError({ code: "NOT_FOUND", message: "This match was never dealt." });
+    if (!fresh) throw refuse("NOT_FOUND", "This match was never dealt.", "NEVER_DEALT");
     replay = fresh;
     if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
     kept.set(matchId, replay);
@@ -69,10 +66,12 @@ export async function replayStep(db: Db, matchId: string, viewerId: string | nul
   const { entries, states } = await replayed(db, matchId);
   const state = states[step];
   if (!state)
-    throw new TRPCError({
-      code: "BAD_REQUEST",
-      message: `This match has steps 0 to ${states.length - 1}.`,
-    });
+    throw refuse(
+      "BAD_REQUEST",
+      `This match has steps 0 to ${states.length - 1}.`,
+      "NO_SUCH_STEP",
+      states.length - 1,
+    );
   const entry = step > 0 ? entries[step - 1]! : null;
   return {
     step,

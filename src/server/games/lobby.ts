@@ -5,7 +5,7 @@
 // game. Who sits in a lobby lives in memory: after a restart the creator is still seated and
 // the others join again by the same link.
 
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
@@ -55,7 +55,7 @@ const gameSelect = {
   },
 } as const;
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "There is no such game." });
+const notFound = () => refuse("NOT_FOUND", "There is no such game.", "NO_SUCH_GAME");
 
 export class Lobbies {
   private readonly lobbies = new Map<string, Lobby>();
@@ -97,14 +97,14 @@ export class Lobbies {
       where: { inviteCode: normalizeCode(typed) },
       select: gameSelect,
     });
-    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "No game has this code." });
+    if (!row) throw refuse("NOT_FOUND", "No game has this code.", "NO_GAME_WITH_CODE");
     if (row.seats.some((seat) => seat.user?.id === user.id)) return { matchId: row.id };
     if (row.status !== "WAITING")
-      throw new TRPCError({ code: "CONFLICT", message: "This game has started without you." });
+      throw refuse("CONFLICT", "This game has started without you.", "GAME_STARTED_WITHOUT_YOU");
     const lobby = this.lobbyOf(row);
     if (!lobby.members.some((member) => member.user.id === user.id)) {
       if (lobby.members.length + lobby.bots.length >= SEAT_COUNT)
-        throw new TRPCError({ code: "CONFLICT", message: "This game has three players already." });
+        throw refuse("CONFLICT", "This game has three players already.", "GAME_FULL");
       lobby.members.push({ user, ready: false });
     }
     return { matchId: row.id };
@@ -115,7 +115,7 @@ export class Lobbies {
     const row = await this.row(matchId);
     const lobby = this.lobbyOf(row);
     const member = lobby.members.find((one) => one.user.id === user.id);
-    if (!member) throw new TRPCError({ code: "FORBIDDEN", message: "Join the game first." });
+    if (!member) throw refuse("FORBIDDEN", "Join the game first.", "JOIN_FIRST");
     if (row.status === "WAITING" && !lobby.seating) {
       member.ready = ready;
       this.startIfReady(lobby);
@@ -133,18 +133,17 @@ export class Lobbies {
   ): Promise<LobbyView> {
     const row = await this.row(matchId);
     if (row.creatorId !== user.id)
-      throw new TRPCError({ code: "FORBIDDEN", message: "Only the game's creator adds bots." });
+      throw refuse("FORBIDDEN", "Only the game's creator adds bots.", "ONLY_CREATOR_ADDS_BOTS");
     if (!row.botsAllowed)
-      throw new TRPCError({ code: "FORBIDDEN", message: "This game was created without bots." });
+      throw refuse("FORBIDDEN", "This game was created without bots.", "GAME_WITHOUT_BOTS");
     const lobby = this.lobbyOf(row);
     if (row.status !== "WAITING" || lobby.seating)
-      throw new TRPCError({ code: "CONFLICT", message: "The game has started." });
+      throw refuse("CONFLICT", "The game has started.", "GAME_STARTED");
     const bots = change > 0 ? [...lobby.bots, level] : lobby.bots.slice(0, -1);
     if (bots.length === lobby.bots.length || lobby.members.length + bots.length > SEAT_COUNT)
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: change > 0 ? "There is no empty place left." : "There is no bot to take away.",
-      });
+      throw change > 0
+        ? refuse("CONFLICT", "There is no empty place left.", "NO_PLACE_LEFT")
+        : refuse("CONFLICT", "There is no bot to take away.", "NO_BOT_TO_REMOVE");
     lobby.bots = bots;
     this.startIfReady(lobby);
     await lobby.seating;
@@ -156,10 +155,11 @@ export class Lobbies {
     const row = await this.row(matchId);
     const lobby = this.lobbyOf(row);
     if (row.seats.some((seat) => seat.user?.id === user.id))
-      throw new TRPCError({
-        code: "CONFLICT",
-        message: "You are seated at this table: leave from the table instead.",
-      });
+      throw refuse(
+        "CONFLICT",
+        "You are seated at this table: leave from the table instead.",
+        "SEATED_LEAVE_FROM_TABLE",
+      );
     lobby.members = lobby.members.filter((member) => member.user.id !== user.id);
   }
 

@@ -2,7 +2,7 @@
 // totals and standings, recent hands. Everything comes from stored results. Friendly games
 // are private (§13): only the player and those who played them with the player see them.
 
-import { TRPCError } from "@trpc/server";
+import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { nameKey } from "../accounts/validation";
 import { skillScore } from "../agora/ratings";
@@ -37,7 +37,7 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
     },
   });
   if (!user)
-    throw new TRPCError({ code: "NOT_FOUND", message: `There is no player named "${name}".` });
+    throw refuse("NOT_FOUND", `There is no player named "${name}".`, "NO_PLAYER_NAMED", name);
   const own = viewerId === user.id;
   // Friendly games this viewer may see: all of them on their own page, else the shared ones.
   const visible = own
