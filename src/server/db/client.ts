@@ -3,8 +3,20 @@ import { PrismaClient } from "@/generated/prisma/client";
 
 export type Db = PrismaClient;
 
+/** Each client's connection string, for the few writers that bypass Prisma (the live event log). */
+const urls = new WeakMap<Db, string>();
+
 export function createDb(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  urls.set(client, url);
+  return client;
+}
+
+/** The connection string `db` was created with (by `createDb`). */
+export function databaseUrlOf(db: Db): string {
+  const url = urls.get(db);
+  if (!url) throw new Error("this database client was not made by createDb");
+  return url;
 }
 
 // Next bundles route handlers and pages apart from the server that tsx loads, so module state
