@@ -1,5 +1,5 @@
-// A bot seat for the live tests and `npm run bench:live`: it keeps the latest view its seat
-// stream sent (every message carries the seat's view) and picks a random legal action from it
+// A bot seat for the live tests and `npm run bench:live`: it keeps its seat's view up to date
+// from the seat stream (a whole view, then patches) and picks a random legal action from it
 // with the engine's own helper, as a player would from what they see.
 
 import { randomAction } from "@/engine/random-player";
@@ -7,6 +7,7 @@ import type { Command } from "@/engine/commands";
 import type { CardId } from "@/engine/cards";
 import type { GameView } from "@/server/matches/engine";
 import type { StreamMessage } from "@/server/matches/live-match";
+import { viewAfter } from "@/server/matches/view-patch";
 
 export class BotSeat {
   view: GameView | null = null;
@@ -22,9 +23,8 @@ export class BotSeat {
 
   receive(id: string, message: StreamMessage): void {
     this.lastEventId = Number(id);
-    if (message.type === "match") this.over = message.match.status === "ENDED";
-    else if (message.view) this.view = message.view;
-    if (message.type === "snapshot") this.over = message.match.status === "ENDED";
+    this.view = viewAfter(this.view, message);
+    if (message.type !== "events") this.over = message.match.status === "ENDED";
   }
 
   /** A random legal action from the seat's view, or null when it has nothing to do. */

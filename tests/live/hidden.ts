@@ -1,9 +1,10 @@
 // The hidden-information inspection: reads every raw WebSocket frame a client received and
 // reports each card it could not have known at that moment. A seat knows the removed cards,
 // every card some public event has shown (staged, laid, added…) since that event, and the
-// cards it drew itself since drawing them; never another seat's hand nor any stock.
+// cards it drew itself since drawing them; never another seat's hand nor any stock. Both the
+// patches as sent and the whole views the client builds from them are inspected.
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import { apply, type Json, type Patch } from "@/server/matches/view-patch";
 
 /** Fields whose numbers are cards; everything else (ids, seats, counts, times) is not. */
 const CARD_FIELDS = new Set(["card", "cards", "hand", "staging", "removed", "returned", "pile"]);
@@ -12,16 +13,29 @@ const STATE_FIELDS = new Set(["stock", "stocks", "players", "unused", "base", "l
 
 type Tracked = { id: number; data: Json };
 
-/** The tracked messages among a client's frames: tRPC's result, superjson's `json` part. */
+/**
+ * The tracked messages among a client's frames (tRPC's result, superjson's `json` part), each
+ * patch message also with the whole view the client holds once it is applied, as `view`.
+ */
 function trackedMessages(frames: string[]): Tracked[] {
   const messages: Tracked[] = [];
+  let view: Json = null;
   for (const frame of frames) {
     const parsed = JSON.parse(frame) as {
       result?: { type?: string; id?: string; data?: { json?: { data?: Json } } };
     };
     const result = parsed.result;
-    if (result?.type === "data" && result.id !== undefined)
-      messages.push({ id: Number(result.id), data: result.data?.json?.data ?? null });
+    if (result?.type !== "data" || result.id === undefined) continue;
+    const data = result.data?.json?.data ?? null;
+    if (data && typeof data === "object" && !Array.isArray(data)) {
+      if ("view" in data) view = data.view!;
+      else if ("patch" in data) {
+        view = apply(view, data.patch as Patch | null);
+        messages.push({ id: Number(result.id), data: { ...data, view } });
+        continue;
+      }
+    }
+    messages.push({ id: Number(result.id), data });
   }
   return messages;
 }
@@ -38,10 +52,12 @@ function walk(
     }
 }
 
+/** The cards a field holds: as such, in objects' `card`, or as a patch's new value (`s`). */
 function cardsIn(value: Json, found: number[] = []): number[] {
   if (typeof value === "number") found.push(value);
   else if (Array.isArray(value)) for (const item of value) cardsIn(item, found);
   else if (value && typeof value === "object" && "card" in value) cardsIn(value.card!, found);
+  else if (value && typeof value === "object" && "s" in value) cardsIn(value.s!, found);
   return found;
 }
 
@@ -100,7 +116,12 @@ export function hiddenCardLeaks(frames: string[][], spectator: string[] = []): s
       walk(data, (key, value, parent) => {
         if (STATE_FIELDS.has(key))
           leaks.push(`${who} received the state field "${key}" (message ${id})`);
-        if (key === "you" && value !== null && (value as { seat?: number }).seat !== seat)
+        // A patch of `you` ({ o }) is checked in the whole view it makes.
+        const you = (value && typeof value === "object" && "s" in value ? value.s : value) as {
+          seat?: number;
+          o?: unknown;
+        } | null;
+        if (key === "you" && you !== null && you.o === undefined && you.seat !== seat)
           leaks.push(`${who} received another seat's private view (message ${id})`);
         if (key === "card" && parent.type === "drew" && parent.seat !== seat && value !== null)
           leaks.push(

@@ -1,7 +1,7 @@
 "use client";
 
 // The table wired to the live server: the seat's stream (a view, then events with
-// their views, resumed from the last event id after a reconnect) and one mutation per
+// patches of it, resumed from the last event id after a reconnect) and one mutation per
 // action. A visitor without a seat joins a waiting table, or watches a running one.
 
 import { TRPCClientError } from "@trpc/client";
@@ -14,6 +14,7 @@ import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
+import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
 import { useTRPCClient } from "../../trpc";
 
 /** Events kept for the table's sounds and notices. */
@@ -51,16 +52,25 @@ export function LiveTable({ matchId }: { matchId: string }) {
   // Subscribes once the seat is known, again only if it changes (joining a waiting table).
   useEffect(() => {
     if (!loaded || cannotFollow) return;
+    // The view this subscription has built: a whole view, then patched by each change.
+    let held: StreamView | null = null;
     const onData = ({ id, data }: { id: string; data: StreamMessage }) => {
+      try {
+        held = viewAfter(held, data);
+      } catch (e) {
+        if (!(e instanceof PatchMismatch)) throw e;
+        // The view went astray: start again from a fresh snapshot.
+        subscription.unsubscribe();
+        held = null;
+        subscription = subscribe();
+        return;
+      }
       setViewEventId(Number(id));
       if (data.type !== "match") setClockAt(data.now);
-      if (data.type === "events") {
+      if (data.type === "events")
         setEvents((list) => [...list, ...data.events].slice(-KEPT_EVENTS));
-        if (data.view) setView(data.view);
-      } else {
-        setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
-        if (data.type === "snapshot") setView(data.view);
-      }
+      else setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
+      if (data.type !== "match") setView(held);
     };
     const options = {
       onData,
@@ -68,10 +78,11 @@ export function LiveTable({ matchId }: { matchId: string }) {
       onConnectionStateChange: (s: { state: string }) => setConnected(s.state === "pending"),
     };
     // The link resends the last tracked id on reconnect, so the stream resumes where it stopped.
-    const subscription =
+    const subscribe = () =>
       you === null
         ? client.match.watch.subscribe({ matchId }, options)
         : client.match.seat.subscribe({ matchId }, options);
+    let subscription = subscribe();
     return () => subscription.unsubscribe();
   }, [client, matchId, you, cannotFollow, loaded]);
 

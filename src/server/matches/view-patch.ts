@@ -1,0 +1,154 @@
+// Patches between two views of a seat (or of the spectators), so a live stream sends what
+// changed rather than the whole view after every action. Pure (types are all it imports): the
+// server makes patches, the browser, the bots and the bench apply them.
+//
+// A view is plain JSON. A patch says how one value became another:
+// - `{ s: value }`: replaced whole (numbers, strings, arrays of plain values, changed shapes);
+// - `{ o: { field: patch }, d?: [field] }`: an object, the fields that changed, `d` those gone;
+// - `{ k?: [id], i: { id: patch } }`: an array of objects with unique `id`s (melds, plays):
+//   `k` the new order of ids when it differs, `i` the items that changed or came, by id;
+// - `{ a: { index: patch } }`: an array of objects of the same length (the seats), by index.
+// Unchanged values have no patch (null), and apply(old, diff(old, new)) deep-equals new.
+
+import type { GameView } from "./engine";
+import type { StreamMessage } from "./live-match";
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+type Id = number | string;
+
+export type Patch =
+  | { s: Json }
+  | { o: Record<string, Patch>; d?: string[] }
+  | { k?: Id[]; i: Record<string, Patch> }
+  | { a: Record<string, Patch> };
+
+type JsonObject = { [key: string]: Json };
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The items of `list` by id, when every item is an object with an id of its own; else null. */
+function byId(list: Json[]): Map<string, JsonObject> | null {
+  const items = new Map<string, JsonObject>();
+  for (const item of list) {
+    if (!isObject(item)) return null;
+    const id = item.id;
+    if (typeof id !== "number" && typeof id !== "string") return null;
+    items.set(String(id), item);
+  }
+  return items.size === list.length ? items : null;
+}
+
+/** How `after` differs from `before`, or null when they are deep-equal. */
+export function diff(before: unknown, after: unknown): Patch | null {
+  if (before === after) return null;
+  if (isObject(before) && isObject(after)) return diffObjects(before, after);
+  if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after);
+  return { s: after as Json };
+}
+
+function diffObjects(before: JsonObject, after: JsonObject): Patch | null {
+  let fields: Record<string, Patch> | null = null;
+  for (const key in after) {
+    const change = key in before ? diff(before[key], after[key]) : { s: after[key]! };
+    if (change) (fields ??= {})[key] = change;
+  }
+  let gone: string[] | null = null;
+  for (const key in before) if (!(key in after)) (gone ??= []).push(key);
+  if (!fields && !gone) return null;
+  return gone ? { o: fields ?? {}, d: gone } : { o: fields! };
+}
+
+function diffArrays(before: Json[], after: Json[]): Patch | null {
+  const old = byId(before);
+  const fresh = old && byId(after);
+  if (old && fresh) return diffById(before, old, after);
+  if (before.length === after.length && after.some((item) => typeof item === "object")) {
+    let items: Record<string, Patch> | null = null;
+    for (let i = 0; i < after.length; i++) {
+      const change = diff(before[i], after[i]);
+      if (change) (items ??= {})[i] = change;
+    }
+    return items && { a: items };
+  }
+  if (before.length === after.length && after.every((item, i) => item === before[i])) return null;
+  return { s: after };
+}
+
+function diffById(before: Json[], old: Map<string, JsonObject>, after: Json[]): Patch | null {
+  let items: Record<string, Patch> | null = null;
+  let reordered = before.length !== after.length;
+  for (let i = 0; i < after.length; i++) {
+    const item = after[i] as JsonObject;
+    const id = String(item.id);
+    const was = old.get(id);
+    if (!reordered && (before[i] as JsonObject).id !== item.id) reordered = true;
+    const change = was ? diff(was, item) : { s: item };
+    if (change) (items ??= {})[id] = change;
+  }
+  if (!items && !reordered) return null;
+  const patch: { k?: Id[]; i: Record<string, Patch> } = { i: items ?? {} };
+  if (reordered) patch.k = after.map((item) => (item as JsonObject).id as Id);
+  return patch;
+}
+
+/** A patch that does not fit the value it is applied to: the stream must start afresh. */
+export class PatchMismatch extends Error {}
+
+/**
+ * `before` changed by `patch`, sharing every unchanged part with `before` (never modified),
+ * so a React view keeps the identity of what did not change.
+ */
+export function apply<T>(before: T, patch: Patch | null): T {
+  return patch ? (applyPatch(before as Json, patch) as T) : before;
+}
+
+function applyPatch(before: Json, patch: Patch): Json {
+  if ("s" in patch) return patch.s;
+  if ("o" in patch) {
+    if (!isObject(before)) throw new PatchMismatch("a field patch for a value that is no object");
+    const after: JsonObject = { ...before };
+    for (const key in patch.o)
+      after[key] = key in before ? applyPatch(before[key]!, patch.o[key]!) : fresh(patch.o[key]!);
+    for (const key of patch.d ?? []) delete after[key];
+    return after;
+  }
+  if (!Array.isArray(before)) throw new PatchMismatch("an item patch for a value that is no list");
+  if ("a" in patch) {
+    const after = [...before];
+    for (const index in patch.a) {
+      const i = Number(index);
+      if (!(i < after.length)) throw new PatchMismatch(`no item ${index} to patch`);
+      after[i] = applyPatch(after[i]!, patch.a[index]!);
+    }
+    return after;
+  }
+  const old = byId(before);
+  if (!old) throw new PatchMismatch("an id patch for a list without ids");
+  const order = patch.k ?? before.map((item) => (item as JsonObject).id as Id);
+  return order.map((id) => {
+    const change = patch.i[id];
+    const was = old.get(String(id));
+    if (was) return change ? applyPatch(was, change) : was;
+    if (!change) throw new PatchMismatch(`no item ${id} to keep`);
+    return fresh(change);
+  });
+}
+
+/** A value that did not exist before: only a whole value can make it. */
+function fresh(patch: Patch): Json {
+  if (!("s" in patch)) throw new PatchMismatch("a partial patch for a value that did not exist");
+  return patch.s;
+}
+
+/**
+ * The subscriber's view after a stream message: a snapshot's or a resume's whole view, or the
+ * view it held patched. Throws PatchMismatch when the patch does not fit that view.
+ */
+export function viewAfter(view: GameView | null, message: StreamMessage): GameView | null {
+  if (message.type === "match") return view;
+  if ("view" in message) return message.view;
+  return apply(view, message.patch);
+}

@@ -1,0 +1,114 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyGame, gameViewFor, newGame, type GameState } from "@/engine/game";
+import { mulberry32 } from "@/engine/rng";
+import { randomAction } from "@/engine/random-player";
+import { apply, diff, PatchMismatch, type Json } from "@/server/matches/view-patch";
+
+/** Lists of objects with unique ids (melds, plays), changed by moves, edits, adds and removals. */
+const idList = fc
+  .uniqueArray(fc.record({ id: fc.nat(20), cards: fc.array(fc.nat(103), { maxLength: 5 }) }), {
+    selector: (item) => item.id,
+    maxLength: 8,
+  })
+  .map((items) => items as Json);
+
+const json = fc.oneof(fc.jsonValue(), idList);
+
+/** Two related values: the second mostly shares the first's shape, as consecutive views do. */
+const pair = fc.oneof(
+  fc.tuple(json, json),
+  fc
+    .tuple(
+      fc.dictionary(fc.string({ maxLength: 3 }), json),
+      fc.dictionary(fc.string({ maxLength: 3 }), json),
+    )
+    .map(([a, b]) => [a, { ...a, ...b }] as [Json, Json]),
+  fc.tuple(idList, idList).map(
+    ([a, b]) =>
+      [
+        { table: a, now: 1 },
+        { table: b, now: 2 },
+      ] as [Json, Json],
+  ),
+);
+
+/** Plain JSON text: what goes over the wire, so -0 and 0 are one number. */
+const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+describe("view patches", () => {
+  it("applying the difference of two values to the first gives the second", () => {
+    fc.assert(
+      fc.property(pair, ([before, after]) => {
+        const patch = wire(diff(before, after)) as ReturnType<typeof diff>;
+        expect(wire(apply(before, patch))).toEqual(wire(after));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("equal values have no patch, and applying leaves the old value untouched", () => {
+    fc.assert(
+      fc.property(pair, ([before, after]) => {
+        expect(diff(before, structuredClone(before))).toBeNull();
+        const copy = structuredClone(before);
+        apply(before, diff(before, after));
+        expect(before).toEqual(copy);
+      }),
+    );
+  });
+
+  it("a changed meld travels alone, by id; unchanged parts keep their identity", () => {
+    const melds = [
+      { id: 1, cards: [1, 2, 3] },
+      { id: 2, cards: [14, 15, 16] },
+      { id: 3, cards: [30, 31, 32] },
+    ];
+    const before = { now: 10, table: melds, hand: [5, 6] };
+    const after = { now: 12, table: [melds[0]!, { id: 3, cards: [30, 31, 32, 33] }], hand: [5, 6] };
+    const patch = diff(before, after);
+    expect(patch).toEqual({
+      o: {
+        now: { s: 12 },
+        table: { k: [1, 3], i: { 3: { o: { cards: { s: [30, 31, 32, 33] } } } } },
+      },
+    });
+    const applied = apply(before, patch);
+    expect(applied).toEqual(after);
+    expect(applied.hand).toBe(before.hand);
+    expect(applied.table[0]).toBe(melds[0]);
+  });
+
+  it("a patch that does not fit its value is refused, so the stream can start afresh", () => {
+    expect(() => apply([1, 2], { o: { a: { s: 1 } } })).toThrow(PatchMismatch);
+    expect(() => apply([{ id: 1 }], { i: { 2: { o: { x: { s: 1 } } } }, k: [2] })).toThrow(
+      PatchMismatch,
+    );
+  });
+
+  it("every seat's view, patched action after action through whole random games, stays its view", () => {
+    const random = mulberry32(7);
+    for (let game = 0; game < 6; game++) {
+      const created = newGame({ kind: "single", seed: game, now: 0 });
+      if (!created.ok) throw new Error(created.error);
+      let state: GameState = created.game;
+      let now = 0;
+      const views = [0, 1, 2, null].map((seat) => gameViewFor(state, seat));
+      for (let step = 0; step < 400 && !state.result; step++) {
+        const seat = step % 3;
+        const command = randomAction(gameViewFor(state, seat).hand, random);
+        now += Math.floor(random() * 3000);
+        if (!command) continue;
+        const applied = applyGame(state, seat, command, now);
+        if (!applied.ok) continue;
+        state = applied.game;
+        [0, 1, 2, null].forEach((audience, i) => {
+          const next = gameViewFor(state, audience);
+          const patch = wire(diff(views[i], next)) as ReturnType<typeof diff>;
+          views[i] = apply(views[i]!, patch);
+          expect(views[i]).toEqual(next);
+        });
+      }
+    }
+  });
+});
