@@ -59,6 +59,8 @@ export default defineConfig({
       DEAL_SEED: process.env.DEAL_SEED,
       // Bots at a twentieth of their human pace, so a practice hand ends within the test's time.
       BOT_REACTION_SCALE: "0.05",
+      // Practice tables started with `fastClock` run the rules' minutes ten times faster.
+      MATCH_CLOCK_SCALE: "10",
     },
   },
 });

@@ -46,11 +46,28 @@ export const envSchema = z
       .positive("must be above 0")
       .max(1, "must be at most 1")
       .default(1),
+    /**
+     * Test only (the e2e server): a practice table started with `fastClock` runs its match clock
+     * this many times faster than real time, so the rules' minutes pass in seconds.
+     */
+    MATCH_CLOCK_SCALE: z.coerce
+      .number({ error: "must be a number" })
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .default(1),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),
   })
   .superRefine((env, ctx) => {
+    // A fast clock is for the e2e server, which deals from DEAL_SEED; never for real players.
+    if (env.MATCH_CLOCK_SCALE !== 1 && env.DEAL_SEED === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MATCH_CLOCK_SCALE"],
+        message: "is for tests only: it needs DEAL_SEED (the e2e server)",
+      });
+    }
     if (env.DATABASE_URL && !env.NEXTAUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -3,7 +3,8 @@ import { type Browser, expect, test } from "@playwright/test";
 import { openMatch, signUp } from "./table-helpers";
 
 // The e2e server runs its bots at a twentieth of their human pace (BOT_REACTION_SCALE in
-// playwright.config.ts) and deals every hand from DEAL_SEED.
+// playwright.config.ts), the clocks of practice tables asking for it ten times faster
+// (MATCH_CLOCK_SCALE), and deals every hand from DEAL_SEED.
 const SCREENSHOTS = "artifacts/screenshots";
 const tag = () => Date.now().toString(36);
 
@@ -19,19 +20,22 @@ test("a practice table with two hard bots plays to the end of the hand after its
   page,
 }) => {
   // The bots empty their stocks within seconds; a hand nobody goes out of ends in the final
-  // silence, two minutes after the last play (§10.1), or a tie-break two minutes later (§10.2).
-  test.setTimeout(330_000);
+  // silence, two minutes after the last play (§10.1), or a tie-break two minutes later (§10.2):
+  // 12 s each on this table's fast clock.
+  test.setTimeout(90_000);
   await signUp(page, `solo_${tag()}`);
-  await page.goto("/practice");
-  await page.getByRole("radio", { name: /Hard/ }).check();
-  await page.getByRole("button", { name: "Start a practice hand" }).click();
-  await expect(page).toHaveURL(/\/play\//);
+  const response = await page.request.post("/api/trpc/practice.start", {
+    data: { json: { level: "hard", fastClock: true } },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { result: { data: { json: { matchId: string } } } };
+  await page.goto(`/play/${body.result.data.json.matchId}`);
   await expect(page.getByTestId("game-table")).toBeVisible();
   await page.getByRole("button", { name: /^Draw/ }).click();
   await page.getByRole("button", { name: "Leave", exact: true }).click();
   await page.getByRole("button", { name: "Yes, leave" }).click();
   const end = page.getByRole("dialog", { name: "End of the hand" });
-  await expect(end).toBeVisible({ timeout: 300_000 });
+  await expect(end).toBeVisible({ timeout: 75_000 });
   const result = end.getByTestId("hand-result");
   await expect(result).toContainText(/Bot [12] wins the hand|A draw/);
   test.info().annotations.push({ type: "end", description: (await result.textContent()) ?? "" });

@@ -10,6 +10,7 @@ import type { Command } from "@/engine/commands";
 import { type BotHost, PracticeBot } from "@/server/bots/practice";
 import { type Thinker, thinkingPool, thinkOffThread } from "@/server/bots/pool";
 import type { Job } from "@/server/bots/thinking";
+import { replayMatch } from "@/server/games/replay";
 import { LiveMatches, liveMatches } from "@/server/matches/registry";
 import { player, withLiveMatches } from "../games/helpers";
 import { eventually, liveDatabase } from "./harness";
@@ -115,6 +116,32 @@ describe("bots in live matches", () => {
         }
       }
     });
+
+  it("a test table's fast clock plays the rules' minutes in seconds: its log keeps virtual ms, and replays", async () => {
+    const scale = 60;
+    const registry = liveMatches();
+    const user = await player(db);
+    const wallStart = performance.now();
+    const { matchId } = await registry.openPractice(user, "easy", scale);
+    await registry.act(user, "test", matchId, 0, { do: "leave" });
+    const options = { level: "easy" as const, pace: 0.02, clockScale: scale };
+    const bots = [1, 2].map((seat) => new PracticeBot(registry, matchId, seat, options));
+    await Promise.all(bots.map((bot) => bot.run()));
+    await eventually(
+      () => registry.botSeats().every((seat) => seat.matchId !== matchId),
+      "the end of the hand",
+      60_000,
+    );
+    const wallMs = performance.now() - wallStart;
+    const last = await db.matchEvent.findFirstOrThrow({
+      where: { matchId },
+      orderBy: { seq: "desc" },
+    });
+    // Virtual ms pass `scale` times faster than the wall's (less the time the hand took to start).
+    expect(last.virtualMs).toBeGreaterThan(wallMs * (scale / 4));
+    const replayed = await replayMatch(db, matchId);
+    expect(replayed?.states.at(-1)?.hands).toHaveLength(1);
+  });
 
   it("after a restart, the bots of a table being played sit down again at their level", async () => {
     const { matchId } = await liveMatches().openPractice(await player(db), "hard");

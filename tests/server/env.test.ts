@@ -70,4 +70,15 @@ describe("environment", () => {
       "Invalid environment: NEXTAUTH_SECRET must be at least 32 characters",
     );
   });
+
+  it("a fast match clock is for the e2e server only: it needs DEAL_SEED", () => {
+    expect(parseEnv({}).MATCH_CLOCK_SCALE).toBe(1);
+    expect(parseEnv({ MATCH_CLOCK_SCALE: "10", DEAL_SEED: "98" }).MATCH_CLOCK_SCALE).toBe(10);
+    expect(failure({ MATCH_CLOCK_SCALE: "10" })).toBe(
+      'Invalid environment: MATCH_CLOCK_SCALE is for tests only: it needs DEAL_SEED (the e2e server) (got "10")',
+    );
+    expect(failure({ MATCH_CLOCK_SCALE: "0.5", DEAL_SEED: "98" })).toBe(
+      'Invalid environment: MATCH_CLOCK_SCALE must be at least 1 (got "0.5")',
+    );
+  });
 });

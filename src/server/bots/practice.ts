@@ -21,7 +21,6 @@ import { MatchError } from "../matches/errors";
 import type { Millis } from "../matches/engine";
 import { botHolderId, type StreamMessage } from "../matches/live-match";
 import { liveMatches, type LiveMatches } from "../matches/registry";
-import { viewAfter } from "../matches/view-patch";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
@@ -44,6 +43,8 @@ export interface BotOptions {
   thinker?: Thinker;
   /** Reaction times are multiplied by this (BOT_REACTION_SCALE; tests only make it smaller). */
   pace?: number;
+  /** The match clock's virtual ms per wall ms: 1, but at a test table with a fast clock. */
+  clockScale?: number;
   random?: () => number;
 }
 
@@ -68,6 +69,7 @@ export class PracticeBot {
   readonly level: BotLevel;
   private readonly thinker: Thinker;
   private readonly pace: number;
+  private readonly clockScale: number;
   private readonly random: () => number;
 
   constructor(
@@ -79,6 +81,7 @@ export class PracticeBot {
     this.level = options.level;
     this.thinker = options.thinker ?? thinkOffThread;
     this.pace = options.pace ?? 1;
+    this.clockScale = options.clockScale ?? 1;
     this.random = options.random ?? Math.random;
     this.user = { id: botHolderId(matchId, seat), name: `Bot ${seat}`, role: "PLAYER" };
   }
@@ -112,7 +115,7 @@ export class PracticeBot {
 
   /** The match's clock now, from the last message's instant (not the view's last change). */
   private now(): Millis {
-    return Math.floor(this.clock.at + performance.now() - this.clock.wall);
+    return Math.floor(this.clock.at + (performance.now() - this.clock.wall) * this.clockScale);
   }
 
   private receive(id: number, message: StreamMessage): void {
@@ -122,7 +125,7 @@ export class PracticeBot {
     }
     this.lastEventId = id;
     this.clock = { at: message.now, wall: performance.now() };
-    this.view = viewAfter(this.view, message);
+    if (message.view) this.view = message.view;
     // The bot's own action shows in the view only once its events arrive.
     if (this.awaiting > id) return;
     this.awaiting = 0;
@@ -187,14 +190,17 @@ export class PracticeBot {
   private follow(action: BotAction): void {
     if (action.kind === "act") {
       this.acting = true;
-      const delay = Math.max(0, action.at - this.now()) * this.pace;
+      const delay = (Math.max(0, action.at - this.now()) * this.pace) / this.clockScale;
       this.timer = setTimeout(() => void this.send(action.command), delay);
       return;
     }
     // The view changed while the bot was thinking: a waiting bot looks again at once.
     if (this.changed) return this.think();
     if (action.until !== null)
-      this.timer = setTimeout(() => this.think(), Math.max(0, action.until - this.now()));
+      this.timer = setTimeout(
+        () => this.think(),
+        Math.max(0, action.until - this.now()) / this.clockScale,
+      );
   }
 
   private async send(command: Command): Promise<void> {
@@ -226,23 +232,34 @@ export class PracticeBot {
 /** Keyed by `matchId:seat`, so a seat never gets two bots. */
 const running = new Map<string, PracticeBot>();
 
-function attach(registry: LiveMatches, matchId: string, seat: number, level: BotLevel): void {
+function attach(
+  registry: LiveMatches,
+  matchId: string,
+  seat: number,
+  level: BotLevel,
+  clockScale = 1,
+): void {
   const key = `${matchId}:${seat}`;
   if (running.has(key)) return;
   const pace = parseEnv(process.env).BOT_REACTION_SCALE;
-  const bot = new PracticeBot(registry, matchId, seat, { level, pace });
+  const bot = new PracticeBot(registry, matchId, seat, { level, pace, clockScale });
   running.set(key, bot);
   void bot.run().finally(() => running.delete(key));
 }
 
-/** Opens a practice table for the player and seats two bots of `level` at it. */
+/**
+ * Opens a practice table for the player and seats two bots of `level` at it. `fastClock`: a
+ * test table's clock, MATCH_CLOCK_SCALE times faster (1, real time, where that is unset).
+ */
 export async function startPractice(
   user: SessionUser,
   level: BotLevel,
+  fastClock = false,
 ): Promise<{ matchId: string }> {
   const registry = liveMatches();
-  const { matchId } = await registry.openPractice(user, level);
-  for (const seat of [1, 2]) attach(registry, matchId, seat, level);
+  const clockScale = fastClock ? parseEnv(process.env).MATCH_CLOCK_SCALE : 1;
+  const { matchId } = await registry.openPractice(user, level, clockScale);
+  for (const seat of [1, 2]) attach(registry, matchId, seat, level, clockScale);
   return { matchId };
 }
 

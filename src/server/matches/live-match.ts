@@ -30,7 +30,6 @@ import { MatchError, refusal, restarting } from "./errors";
 import type { EventLog, LogEntry } from "./event-log";
 import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
-import { diff, type Patch } from "./view-patch";
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
@@ -71,12 +70,7 @@ export type MatchInfo = {
 export type StreamMessage =
   /** Everything the subscriber may see now; `view` is null until the hand starts. */
   | { type: "snapshot"; match: MatchInfo; view: GameView | null; now: Millis }
-  /**
-   * A change: its events, and `patch`, how the subscriber's view changed since the view of its
-   * previous message (view-patch.ts), so a client never has to rebuild it from the events.
-   */
-  | { type: "events"; events: GameEvent[]; patch: Patch | null; now: Millis }
-  /** A resume: the events the subscriber missed, and its whole view as it is now. */
+  /** `view`: the subscriber's view once these events have happened, so a client never has to rebuild it. */
   | { type: "events"; events: GameEvent[]; view: GameView | null; now: Millis }
   /** The match itself changed: a seat was taken, or it ended. */
   | { type: "match"; match: MatchInfo };
@@ -84,8 +78,7 @@ export type StreamMessage =
 /** A message with its id: the last event id it covers, from which a subscriber resumes. */
 export type Delivery = { id: string; message: StreamMessage };
 
-/** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
-type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: GameView | null };
+type Listener = { seat: number | null; push: (delivery: Delivery) => void };
 
 export type MatchDeps = {
   db: Db;
@@ -126,10 +119,12 @@ export class LiveMatch {
   private constructor(
     private readonly deps: MatchDeps,
     private info: MatchInfo,
+    /** Virtual ms per wall ms: 1, but at a test table asking for a fast clock (MATCH_CLOCK_SCALE). */
+    private readonly clockScale = 1,
   ) {}
 
-  static create(deps: MatchDeps, info: MatchInfo): LiveMatch {
-    return new LiveMatch(deps, info);
+  static create(deps: MatchDeps, info: MatchInfo, clockScale = 1): LiveMatch {
+    return new LiveMatch(deps, info, clockScale);
   }
 
   /**
@@ -264,13 +259,13 @@ export class LiveMatch {
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
   ): Feed<Delivery> {
-    const listener: Listener = { seat, push, base: null };
-    const catchUp = this.catchUp(listener, lastEventId);
+    const listener: Listener = { seat, push };
+    const catchUp = this.catchUp(seat, lastEventId);
     this.listeners.add(listener);
     if (seat !== null) this.connect(seat, +1);
     return {
       catchUp,
-      snapshot: () => this.snapshot(listener),
+      snapshot: () => this.snapshot(seat),
       stop: () => {
         if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
       },
@@ -311,7 +306,7 @@ export class LiveMatch {
   }
 
   private now(): Millis {
-    const elapsed = Math.floor(performance.now() - this.wallAt);
+    const elapsed = Math.floor((performance.now() - this.wallAt) * this.clockScale);
     return Math.max(this.state ? clockOf(this.state) : 0, this.virtualAt + elapsed);
   }
 
@@ -327,7 +322,7 @@ export class LiveMatch {
     this.wallAt = performance.now();
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
-    for (const listener of this.listeners) listener.push(this.snapshot(listener));
+    for (const listener of this.listeners) listener.push(this.snapshot(listener.seat));
     // A seat with no live subscription is as good as gone from the first instant.
     for (let seat = 0; seat < SEAT_COUNT; seat++) {
       if (this.connections[seat] === 0) await this.sendPresence(seat, false);
@@ -457,7 +452,7 @@ export class LiveMatch {
           this.arm(RETRY_MS);
         });
       },
-      delay ?? Math.max(0, due - this.now()),
+      delay ?? Math.max(0, due - this.now()) / this.clockScale,
     );
   }
 
@@ -493,74 +488,57 @@ export class LiveMatch {
     return state ? (seat === null ? publicView(state) : seatView(state, seat)) : null;
   }
 
-  /** The listener's whole view now, from which its next patch is made. */
-  private snapshot(listener: Listener): Delivery {
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
+  private snapshot(seat: number | null): Delivery {
+    const view = this.viewOf(seat);
     return {
       id: this.lastId(),
       message: { type: "snapshot", match: this.publicInfo, view, now: this.now() },
     };
   }
 
-  /**
-   * What a resuming listener missed: the events still in memory with its whole view (the view
-   * its client holds is not kept here, so no patch can start from it), else a snapshot.
-   */
-  private catchUp(listener: Listener, lastEventId: number | null): Delivery[] {
+  private catchUp(seat: number | null, lastEventId: number | null): Delivery[] {
     const { state } = this;
     if (lastEventId === null || !state || this.info.status !== "PLAYING")
-      return [this.snapshot(listener)];
+      return [this.snapshot(seat)];
     const last = lastEventIdOf(state);
-    const oldest = this.recent[0]?.id ?? last + 1;
-    if (lastEventId > last || (lastEventId < last && oldest > lastEventId + 1))
-      return [this.snapshot(listener)];
+    if (lastEventId === last) return [];
+    const oldest = this.recent[0]?.id;
+    if (lastEventId > last || oldest === undefined || oldest > lastEventId + 1)
+      return [this.snapshot(seat)];
     const missed = this.recent.filter((event) => event.id > lastEventId);
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
-    const events = projectEvents(missed, listener.seat);
+    const events = projectEvents(missed, seat);
     return [
       {
         id: String(last),
-        message: markPlainJson({ type: "events", events, view, now: this.now() }),
+        message: markPlainJson({
+          type: "events",
+          events,
+          view: this.viewOf(seat),
+          now: this.now(),
+        }),
       },
     ];
   }
 
-  /**
-   * One message per audience (each seat, the spectators) and view it patches: the events as
-   * the audience may see them and the patch from that view to the audience's view now. The
-   * listeners of one audience usually hold the same view, so they share the message.
-   */
   private publishEvents(events: GameEvent[]) {
     if (events.length === 0) return;
     const id = this.lastId();
-    const now = this.now();
-    const audiences = new Map<
-      number | null,
-      { events: GameEvent[]; view: GameView | null; sent: Map<GameView | null, Delivery> }
-    >();
+    // One projection per audience (three seats and the spectators), shared by its subscribers.
+    const projected = new Map<number | null, Delivery>();
     for (const listener of this.listeners) {
-      const { seat } = listener;
-      let audience = audiences.get(seat);
-      if (!audience) {
-        audience = {
-          events: projectEvents(events, seat),
-          view: this.viewOf(seat),
-          sent: new Map(),
-        };
-        audiences.set(seat, audience);
-      }
-      let delivery = audience.sent.get(listener.base);
+      let delivery = projected.get(listener.seat);
       if (!delivery) {
-        const patch = diff(listener.base, audience.view);
         delivery = {
           id,
-          message: markPlainJson({ type: "events", events: audience.events, patch, now }),
+          message: markPlainJson({
+            type: "events",
+            events: projectEvents(events, listener.seat),
+            view: this.viewOf(listener.seat),
+            now: this.now(),
+          }),
         };
-        audience.sent.set(listener.base, delivery);
+        projected.set(listener.seat, delivery);
       }
-      listener.base = audience.view;
       listener.push(delivery);
     }
   }

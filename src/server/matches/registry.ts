@@ -153,8 +153,13 @@ export class LiveMatches {
   /**
    * A practice table: the player at seat 0, bots of `level` in the
    * other two, the hand dealt at once. The bots themselves play through `act` (src/server/bots).
+   * `clockScale`: a test table's fast clock (MATCH_CLOCK_SCALE); a restart resumes it at 1.
    */
-  async openPractice(user: SessionUser, level: string): Promise<{ matchId: string }> {
+  async openPractice(
+    user: SessionUser,
+    level: string,
+    clockScale = 1,
+  ): Promise<{ matchId: string }> {
     if (!this.accepting) throw restarting();
     const row = await this.db.match.create({
       data: {
@@ -167,7 +172,7 @@ export class LiveMatches {
       },
       include: matchInclude,
     });
-    const match = LiveMatch.create(this.deps, infoOf(row));
+    const match = LiveMatch.create(this.deps, infoOf(row), clockScale);
     this.matches.set(match.id, match);
     await match.begin();
     this.logger.info({ matchId: match.id, userId: user.id }, "practice table opened");
@@ -293,11 +298,11 @@ export class LiveMatches {
     };
   }
 
-  /** SIGTERM: refuses new work, lets every queued change finish, and flushes and closes the log. */
+  /** SIGTERM: refuses new work, lets every queued change finish, and flushes the log. */
   async shutdown(): Promise<void> {
     this.accepting = false;
     await Promise.all([...this.matches.values()].map((match) => match.stop()));
-    await this.log.close();
+    await this.log.flush();
   }
 
   private async find(matchId: string): Promise<LiveMatch> {
