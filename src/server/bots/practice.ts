@@ -21,6 +21,7 @@ import { MatchError } from "../matches/errors";
 import type { Millis } from "../matches/engine";
 import { botHolderId, type StreamMessage } from "../matches/live-match";
 import { liveMatches, type LiveMatches } from "../matches/registry";
+import { viewAfter } from "../matches/view-patch";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
@@ -125,7 +126,7 @@ export class PracticeBot {
     }
     this.lastEventId = id;
     this.clock = { at: message.now, wall: performance.now() };
-    if (message.view) this.view = message.view;
+    this.view = viewAfter(this.view, message);
     // The bot's own action shows in the view only once its events arrive.
     if (this.awaiting > id) return;
     this.awaiting = 0;

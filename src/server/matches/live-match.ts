@@ -30,6 +30,7 @@ import { MatchError, refusal, restarting } from "./errors";
 import type { EventLog, LogEntry } from "./event-log";
 import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
+import { diff, type Patch } from "./view-patch";
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
@@ -70,7 +71,12 @@ export type MatchInfo = {
 export type StreamMessage =
   /** Everything the subscriber may see now; `view` is null until the hand starts. */
   | { type: "snapshot"; match: MatchInfo; view: GameView | null; now: Millis }
-  /** `view`: the subscriber's view once these events have happened, so a client never has to rebuild it. */
+  /**
+   * A change: its events, and `patch`, how the subscriber's view changed since the view of its
+   * previous message (view-patch.ts), so a client never has to rebuild it from the events.
+   */
+  | { type: "events"; events: GameEvent[]; patch: Patch | null; now: Millis }
+  /** A resume: the events the subscriber missed, and its whole view as it is now. */
   | { type: "events"; events: GameEvent[]; view: GameView | null; now: Millis }
   /** The match itself changed: a seat was taken, or it ended. */
   | { type: "match"; match: MatchInfo };
@@ -78,7 +84,8 @@ export type StreamMessage =
 /** A message with its id: the last event id it covers, from which a subscriber resumes. */
 export type Delivery = { id: string; message: StreamMessage };
 
-type Listener = { seat: number | null; push: (delivery: Delivery) => void };
+/** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
+type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: GameView | null };
 
 export type MatchDeps = {
   db: Db;
@@ -259,13 +266,13 @@ export class LiveMatch {
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
   ): Feed<Delivery> {
-    const listener: Listener = { seat, push };
-    const catchUp = this.catchUp(seat, lastEventId);
+    const listener: Listener = { seat, push, base: null };
+    const catchUp = this.catchUp(listener, lastEventId);
     this.listeners.add(listener);
     if (seat !== null) this.connect(seat, +1);
     return {
       catchUp,
-      snapshot: () => this.snapshot(seat),
+      snapshot: () => this.snapshot(listener),
       stop: () => {
         if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
       },
@@ -322,7 +329,7 @@ export class LiveMatch {
     this.wallAt = performance.now();
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
-    for (const listener of this.listeners) listener.push(this.snapshot(listener.seat));
+    for (const listener of this.listeners) listener.push(this.snapshot(listener));
     // A seat with no live subscription is as good as gone from the first instant.
     for (let seat = 0; seat < SEAT_COUNT; seat++) {
       if (this.connections[seat] === 0) await this.sendPresence(seat, false);
@@ -488,57 +495,74 @@ export class LiveMatch {
     return state ? (seat === null ? publicView(state) : seatView(state, seat)) : null;
   }
 
-  private snapshot(seat: number | null): Delivery {
-    const view = this.viewOf(seat);
+  /** The listener's whole view now, from which its next patch is made. */
+  private snapshot(listener: Listener): Delivery {
+    const view = this.viewOf(listener.seat);
+    listener.base = view;
     return {
       id: this.lastId(),
       message: { type: "snapshot", match: this.publicInfo, view, now: this.now() },
     };
   }
 
-  private catchUp(seat: number | null, lastEventId: number | null): Delivery[] {
+  /**
+   * What a resuming listener missed: the events still in memory with its whole view (the view
+   * its client holds is not kept here, so no patch can start from it), else a snapshot.
+   */
+  private catchUp(listener: Listener, lastEventId: number | null): Delivery[] {
     const { state } = this;
     if (lastEventId === null || !state || this.info.status !== "PLAYING")
-      return [this.snapshot(seat)];
+      return [this.snapshot(listener)];
     const last = lastEventIdOf(state);
-    if (lastEventId === last) return [];
-    const oldest = this.recent[0]?.id;
-    if (lastEventId > last || oldest === undefined || oldest > lastEventId + 1)
-      return [this.snapshot(seat)];
+    const oldest = this.recent[0]?.id ?? last + 1;
+    if (lastEventId > last || (lastEventId < last && oldest > lastEventId + 1))
+      return [this.snapshot(listener)];
     const missed = this.recent.filter((event) => event.id > lastEventId);
-    const events = projectEvents(missed, seat);
+    const view = this.viewOf(listener.seat);
+    listener.base = view;
+    const events = projectEvents(missed, listener.seat);
     return [
       {
         id: String(last),
-        message: markPlainJson({
-          type: "events",
-          events,
-          view: this.viewOf(seat),
-          now: this.now(),
-        }),
+        message: markPlainJson({ type: "events", events, view, now: this.now() }),
       },
     ];
   }
 
+  /**
+   * One message per audience (each seat, the spectators) and view it patches: the events as
+   * the audience may see them and the patch from that view to the audience's view now. The
+   * listeners of one audience usually hold the same view, so they share the message.
+   */
   private publishEvents(events: GameEvent[]) {
     if (events.length === 0) return;
     const id = this.lastId();
-    // One projection per audience (three seats and the spectators), shared by its subscribers.
-    const projected = new Map<number | null, Delivery>();
+    const now = this.now();
+    const audiences = new Map<
+      number | null,
+      { events: GameEvent[]; view: GameView | null; sent: Map<GameView | null, Delivery> }
+    >();
     for (const listener of this.listeners) {
-      let delivery = projected.get(listener.seat);
+      const { seat } = listener;
+      let audience = audiences.get(seat);
+      if (!audience) {
+        audience = {
+          events: projectEvents(events, seat),
+          view: this.viewOf(seat),
+          sent: new Map(),
+        };
+        audiences.set(seat, audience);
+      }
+      let delivery = audience.sent.get(listener.base);
       if (!delivery) {
+        const patch = diff(listener.base, audience.view);
         delivery = {
           id,
-          message: markPlainJson({
-            type: "events",
-            events: projectEvents(events, listener.seat),
-            view: this.viewOf(listener.seat),
-            now: this.now(),
-          }),
+          message: markPlainJson({ type: "events", events: audience.events, patch, now }),
         };
-        projected.set(listener.seat, delivery);
+        audience.sent.set(listener.base, delivery);
       }
+      listener.base = audience.view;
       listener.push(delivery);
     }
   }

@@ -298,11 +298,11 @@ export class LiveMatches {
     };
   }
 
-  /** SIGTERM: refuses new work, lets every queued change finish, and flushes the log. */
+  /** SIGTERM: refuses new work, lets every queued change finish, and flushes and closes the log. */
   async shutdown(): Promise<void> {
     this.accepting = false;
     await Promise.all([...this.matches.values()].map((match) => match.stop()));
-    await this.log.flush();
+    await this.log.close();
   }
 
   private async find(matchId: string): Promise<LiveMatch> {
