@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signUp } from "./table-helpers";
+import { closeContexts, PASSWORD, signUp } from "./table-helpers";
+
+test.afterEach(closeContexts);
 
 /** Grants a role with the command-line tool, on the e2e server's database. */
 function grant(name: string, role: string) {

@@ -1,5 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signUp } from "./table-helpers";
+import { closeContexts, signUp } from "./table-helpers";
+
+test.afterEach(closeContexts);
 
 async function player(browser: Browser, name: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

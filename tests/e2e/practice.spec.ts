@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, test } from "@playwright/test";
-import { openMatch, signUp } from "./table-helpers";
+import { closeContexts, openMatch, signUp } from "./table-helpers";
+
+test.afterEach(closeContexts);
 
 // The e2e server runs its bots at a twentieth of their human pace (BOT_REACTION_SCALE in
 // playwright.config.ts), the clocks of practice tables asking for it ten times faster

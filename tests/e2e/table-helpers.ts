@@ -1,7 +1,7 @@
 // Helpers for the table's end-to-end tests: players, a match through the real API,
 // gestures by mouse, touch and keyboard.
 
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery";
 
@@ -116,4 +116,12 @@ export async function laggyStream(page: Page) {
       await current?.close();
     },
   };
+}
+
+/**
+ * Closes every browser context a test opened: a table left open keeps following its match
+ * (clocks redrawn, events, the Hint) in the browser the next tests share.
+ */
+export async function closeContexts({ browser }: { browser: Browser }): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
