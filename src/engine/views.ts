@@ -165,17 +165,22 @@ export function spectatorView(state: HandState): HandView {
 }
 
 export function viewFor(state: HandState, seat: Seat): HandView {
-  const player = state.players[seat];
   const view = spectatorView(state);
-  if (!player) return view;
-  view.you = {
+  view.you = ownView(state, seat);
+  return view;
+}
+
+/** What only the seat's player may see: the `you` of its view (null for no such seat). */
+export function ownView(state: HandState, seat: Seat): HandView["you"] {
+  const player = state.players[seat];
+  if (!player) return null;
+  return {
     seat,
     hand: [...player.hand],
     staging: [...player.staging],
     stockCount: player.stock.length,
     achieved: { drawn: player.achieved.drawn, laidMeld: hasLaidMeld(state, seat) },
   };
-  return view;
 }
 
 function indexOrNull(index: number): number | null {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { applyGame, gameViewFor, newGame, type GameState } from "@/engine/game";
 import { mulberry32 } from "@/engine/rng";
 import { randomAction } from "@/engine/random-player";
-import { apply, diff, PatchMismatch, type Json } from "@/server/matches/view-patch";
+import { audienceViews } from "@/server/matches/engine";
+import { apply, diff, PatchMismatch, type DiffMemo, type Json } from "@/server/matches/view-patch";
 
 /** Lists of objects with unique ids (melds, plays), changed by moves, edits, adds and removals. */
 const idList = fc
@@ -102,9 +103,13 @@ describe("view patches", () => {
         const applied = applyGame(state, seat, command, now);
         if (!applied.ok) continue;
         state = applied.game;
+        // As the server makes them: one public view shared by every audience, lists diffed once.
+        const shared = audienceViews(state);
+        const memo: DiffMemo = new Map();
         [0, 1, 2, null].forEach((audience, i) => {
-          const next = gameViewFor(state, audience);
-          const patch = wire(diff(views[i], next)) as ReturnType<typeof diff>;
+          const next = shared(audience);
+          expect(next).toEqual(gameViewFor(state, audience));
+          const patch = wire(diff(views[i], next, memo)) as ReturnType<typeof diff>;
           views[i] = apply(views[i]!, patch);
           expect(views[i]).toEqual(next);
         });

@@ -9,6 +9,7 @@ import {
   gameViewFor,
   newGame,
   nextGameDeadline,
+  ownView,
   type Command,
   type EngineEvent,
   type GameKind,
@@ -84,6 +85,19 @@ export function seatView(state: GameState, seat: number): GameView {
 
 export function publicView(state: GameState): GameView {
   return gameViewFor(state, null);
+}
+
+/**
+ * Every audience's view of one state, sharing everything public: the public view is made once,
+ * and a seat's view adds its own part (equal to `seatView`). Made lazily, per audience asked.
+ */
+export function audienceViews(state: GameState): (seat: number | null) => GameView {
+  let shared: GameView | null = null;
+  return (seat) => {
+    shared ??= publicView(state);
+    if (seat === null) return shared;
+    return { ...shared, hand: { ...shared.hand, you: ownView(state.hand, seat) } };
+  };
 }
 
 /** The events as one seat may see them (others' drawn cards hidden); null for spectators. */

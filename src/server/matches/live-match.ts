@@ -7,6 +7,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import {
   advanceGame,
   applyCommand,
+  audienceViews,
   clockOf,
   isPresent,
   lastEventIdOf,
@@ -30,7 +31,7 @@ import { MatchError, refusal, restarting } from "./errors";
 import type { EventLog, LogEntry } from "./event-log";
 import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
-import { diff, type Patch } from "./view-patch";
+import { diff, type DiffMemo, type Patch } from "./view-patch";
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
@@ -538,6 +539,8 @@ export class LiveMatch {
     if (events.length === 0) return;
     const id = this.lastId();
     const now = this.now();
+    const views = this.state && audienceViews(this.state);
+    const memo: DiffMemo = new Map();
     const audiences = new Map<
       number | null,
       { events: GameEvent[]; view: GameView | null; sent: Map<GameView | null, Delivery> }
@@ -546,16 +549,13 @@ export class LiveMatch {
       const { seat } = listener;
       let audience = audiences.get(seat);
       if (!audience) {
-        audience = {
-          events: projectEvents(events, seat),
-          view: this.viewOf(seat),
-          sent: new Map(),
-        };
+        const view = views && views(seat);
+        audience = { events: projectEvents(events, seat), view, sent: new Map() };
         audiences.set(seat, audience);
       }
       let delivery = audience.sent.get(listener.base);
       if (!delivery) {
-        const patch = diff(listener.base, audience.view);
+        const patch = diff(listener.base, audience.view, memo);
         delivery = {
           id,
           message: markPlainJson({ type: "events", events: audience.events, patch, now }),

@@ -41,18 +41,30 @@ function byId(list: Json[]): Map<string, JsonObject> | null {
   return items.size === list.length ? items : null;
 }
 
+/**
+ * The patches of lists already diffed, by the list they lead to: views of several audiences
+ * share their public lists (engine.ts `audienceViews`), so each is diffed once per change.
+ */
+export type DiffMemo = Map<Json[], { before: Json[]; patch: Patch | null }>;
+
 /** How `after` differs from `before`, or null when they are deep-equal. */
-export function diff(before: unknown, after: unknown): Patch | null {
+export function diff(before: unknown, after: unknown, memo?: DiffMemo): Patch | null {
   if (before === after) return null;
-  if (isObject(before) && isObject(after)) return diffObjects(before, after);
-  if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after);
+  if (isObject(before) && isObject(after)) return diffObjects(before, after, memo);
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const known = memo?.get(after);
+    if (known?.before === before) return known.patch;
+    const patch = diffArrays(before, after, memo);
+    memo?.set(after, { before, patch });
+    return patch;
+  }
   return { s: after as Json };
 }
 
-function diffObjects(before: JsonObject, after: JsonObject): Patch | null {
+function diffObjects(before: JsonObject, after: JsonObject, memo?: DiffMemo): Patch | null {
   let fields: Record<string, Patch> | null = null;
   for (const key in after) {
-    const change = key in before ? diff(before[key], after[key]) : { s: after[key]! };
+    const change = key in before ? diff(before[key], after[key], memo) : { s: after[key]! };
     if (change) (fields ??= {})[key] = change;
   }
   let gone: string[] | null = null;
@@ -61,14 +73,14 @@ function diffObjects(before: JsonObject, after: JsonObject): Patch | null {
   return gone ? { o: fields ?? {}, d: gone } : { o: fields! };
 }
 
-function diffArrays(before: Json[], after: Json[]): Patch | null {
+function diffArrays(before: Json[], after: Json[], memo?: DiffMemo): Patch | null {
   const old = byId(before);
   const fresh = old && byId(after);
-  if (old && fresh) return diffById(before, old, after);
+  if (old && fresh) return diffById(before, old, after, memo);
   if (before.length === after.length && after.some((item) => typeof item === "object")) {
     let items: Record<string, Patch> | null = null;
     for (let i = 0; i < after.length; i++) {
-      const change = diff(before[i], after[i]);
+      const change = diff(before[i], after[i], memo);
       if (change) (items ??= {})[i] = change;
     }
     return items && { a: items };
@@ -77,7 +89,12 @@ function diffArrays(before: Json[], after: Json[]): Patch | null {
   return { s: after };
 }
 
-function diffById(before: Json[], old: Map<string, JsonObject>, after: Json[]): Patch | null {
+function diffById(
+  before: Json[],
+  old: Map<string, JsonObject>,
+  after: Json[],
+  memo?: DiffMemo,
+): Patch | null {
   let items: Record<string, Patch> | null = null;
   let reordered = before.length !== after.length;
   for (let i = 0; i < after.length; i++) {
@@ -85,7 +102,7 @@ function diffById(before: Json[], old: Map<string, JsonObject>, after: Json[]): 
     const id = String(item.id);
     const was = old.get(id);
     if (!reordered && (before[i] as JsonObject).id !== item.id) reordered = true;
-    const change = was ? diff(was, item) : { s: item };
+    const change = was ? diff(was, item, memo) : { s: item };
     if (change) (items ??= {})[id] = change;
   }
   if (!items && !reordered) return null;
