@@ -1,4 +1,4 @@
-// npm run bench:live -- --matches N --seconds S [--cpu-prof]
+// npm run bench:live -- --matches N --seconds S [--cpu-prof] [--trace-gc]
 //
 // Load and latency of the live server, from a second process over loopback. It starts an
 // embedded PostgreSQL and the API server (src/server/api-server.ts), creates the bot players
@@ -7,7 +7,9 @@
 // real API, follows every seat over its own WebSocket, and has each seat play a random legal
 // action from its own view about every 2 s. Latency: from sending an action to the moment all
 // three seats have received its events. The same traffic shape then runs through a bare `ws`
-// relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end.
+// relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end. `--trace-gc`
+// also reports the server's GC pauses and its heap after each full GC: what stays alive, which
+// RSS (the heap's room to grow included) does not show.
 //
 // The clients speak tRPC's WebSocket protocol directly (JSON-RPC with superjson's `json`
 // part) rather than through @trpc/client: thousands of links with their observables would
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     matches: { type: "string", default: "100" },
     seconds: { type: "string", default: "30" },
     "cpu-prof": { type: "boolean", default: false },
+    "trace-gc": { type: "boolean", default: false },
   },
 });
 const MATCHES = Number(args.matches);
@@ -213,6 +216,45 @@ async function playSeat(table: Table, seat: number, until: number, stats: Stats)
   }
 }
 
+/**
+ * With --trace-gc: the server's GC pauses, and its heap after each full GC, from V8's trace of
+ * the main thread (the bots' worker threads trace their own heaps too).
+ */
+function traceGc(server: ChildProcess) {
+  if (!server.stdout) return null;
+  let main: string | null = null;
+  const scavenges: number[] = [];
+  const full: { ms: number; afterMb: number }[] = [];
+  let rest = "";
+  server.stdout.on("data", (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) {
+      // "[pid:0xisolate]  9558 ms: Mark-Compact 47.9 (77.6) -> 34.8 (77.6) MB, 38.88 / 0.03 ms …"
+      const trace =
+        /^\[(\d+:0x[0-9a-f]+)\].*: (Scavenge|Mark-Compact)[^\d]*[\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+)/.exec(
+          line,
+        );
+      if (!trace) process.stdout.write(`${line}\n`);
+      else if ((main ??= trace[1]!) !== trace[1]) continue;
+      else if (trace[2] === "Scavenge") scavenges.push(Number(trace[4]));
+      else full.push({ ms: Number(trace[4]), afterMb: Number(trace[3]) });
+    }
+  });
+  return {
+    report() {
+      const sorted = [...scavenges].sort((a, b) => a - b);
+      const total = (ms: number[]) => Math.round(ms.reduce((sum, one) => sum + one, 0));
+      log(
+        `live: server GC: ${sorted.length} scavenges (p50 ${percentile(sorted, 50)} ms, max ${sorted.at(-1) ?? 0} ms, ${total(sorted)} ms in all), ${full.length} full GCs (max ${Math.max(0, ...full.map((one) => one.ms))} ms, ${total(full.map((one) => one.ms))} ms in all)`,
+      );
+      log(
+        `live: server heap after each full GC (MB): ${full.map((one) => Math.round(one.afterMb)).join(" ")}`,
+      );
+    },
+  };
+}
+
 async function waitForHealth(origin: string, child: ChildProcess) {
   for (let tries = 0; tries < 1200; tries++) {
     if (child.exitCode !== null) throw new Error("the server exited");
@@ -228,6 +270,7 @@ async function benchLive(databaseUrl: string) {
   const port = await freePort();
   const origin = `127.0.0.1:${port}`;
   const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir=.data/bench-profiles"] : [];
+  if (args["trace-gc"]) profile.push("--trace-gc");
   const server = spawn(
     process.execPath,
     [...profile, "--import", "tsx", path.join("src", "server", "api-server.ts")],
@@ -241,9 +284,10 @@ async function benchLive(databaseUrl: string) {
         NEXTAUTH_SECRET: secret,
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", args["trace-gc"] ? "pipe" : "inherit", "inherit"],
     },
   );
+  const gc = traceGc(server);
   await waitForHealth(origin, server);
 
   const db = createDb(databaseUrl);
@@ -311,6 +355,7 @@ async function benchLive(databaseUrl: string) {
   log(`live: ${stats.refused} actions refused by the game (the table had moved)`);
   log(`live: seat messages average ${Math.round(averageFrame)} bytes`);
   for (const socket of frames) socket.close();
+  gc?.report();
   await new Promise((resolve) => {
     server.once("exit", resolve);
     server.kill("SIGTERM");
