@@ -152,7 +152,7 @@ export function solveExact(
     const fewest = fewestMoved(original, useful, most);
     if (incumbentMoved <= fewest) return incumbent;
     const last = Math.min(incumbentMoved - 1, tableCards);
-    const caps = [...[2, 6, 14].filter((cap) => cap > fewest && cap < last), last];
+    const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
     if (fewest < last) caps.unshift(fewest);
     let recount = false;
     for (const cap of caps) {

@@ -5,7 +5,7 @@
 // in general: the exact programme (dp.ts) either proves it is or beats it.
 
 import { type CardId, rankOf, suitOf } from "../engine/cards";
-import { isValidMeld, type MeldRules } from "../engine/melds";
+import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
 import { keptCards, matchMelds } from "./matching";
 
 export interface Arrangement {
@@ -58,9 +58,15 @@ function build(
     for (let changed = true; changed;) {
       changed = false;
       for (const x of [...pool]) {
-        const meld = melds.find((m) => valid([...m.cards, x]));
+        // Only a meld of x's rank or suit can take it.
+        const meld = melds.find(
+          (m) =>
+            m.cards.length > 0 &&
+            (rankOf(m.cards[0]!) === rankOf(x) || suitOf(m.cards[0]!) === suitOf(x)) &&
+            valid([...m.cards, x]),
+        );
         if (!meld) continue;
-        meld.cards.push(x);
+        meld.cards = inOrder(rules, [...meld.cards, x]);
         pool.delete(x);
         changed = true;
       }
@@ -82,11 +88,10 @@ function build(
   // Repairs: the cheapest way (table cards moved per own card placed) to give
   // a pool card a meld, until none is left.
   for (;;) {
-    const spares = spareCards(melds, valid, tableCards);
+    const spares = new Map(spareCards(melds, valid, tableCards).map((s) => [s.card, s]));
+    const candidates = [...pool, ...spares.keys()];
     let best: { gain: number; cost: number; take: Spare[]; cards: CardId[] } | null = null;
     for (const x of pool) {
-      const candidates = [...pool, ...spares.map((s) => s.card)];
-      const costOf = (c: CardId) => spares.find((s) => s.card === c)?.cost ?? 0;
       for (const cards of meldsWith(rules, x, candidates)) {
         const take: Spare[] = [];
         let cost = 0;
@@ -94,12 +99,12 @@ function build(
         const usedMelds = new Set<Meld>();
         for (const c of cards) {
           if (pool.has(c)) continue;
-          const spare = spares.find((s) => s.card === c)!;
+          const spare = spares.get(c)!;
           // One spare per meld: a second would be judged on a meld already changed.
           if (usedMelds.has(spare.meld)) ok = false;
           usedMelds.add(spare.meld);
           take.push(spare);
-          cost += costOf(c);
+          cost += spare.cost;
         }
         if (!ok) continue;
         const gain = cards.filter((c) => pool.has(c)).length;
@@ -107,7 +112,7 @@ function build(
           best = { gain, cost, take, cards };
       }
     }
-    const splits = best ? [] : splitInsertions(melds, pool, valid, tableCards);
+    const splits = best ? [] : splitInsertions(rules, melds, pool, valid, tableCards);
     if (best) {
       for (const spare of best.take) spare.meld.cards = spare.rest;
       for (const c of best.cards) pool.delete(c);
@@ -160,7 +165,7 @@ function meldsWith(rules: MeldRules, x: CardId, candidates: readonly CardId[]): 
   for (let i = 0; i < others.length; i++)
     for (let j = i + 1; j < others.length; j++) {
       const three = [x, others[i]!, others[j]!];
-      if (isMeld(rules, three)) found.push(three);
+      if (isTriple(rules, three)) found.push(three);
     }
   return found;
 }
@@ -170,6 +175,7 @@ function meldsWith(rules: MeldRules, x: CardId, candidates: readonly CardId[]): 
  * an own r becomes a-…-r and r-…-b; the side not kept by the meld moves.
  */
 function splitInsertions(
+  rules: MeldRules,
   melds: readonly Meld[],
   pool: ReadonlySet<CardId>,
   valid: (cards: readonly CardId[]) => boolean,
@@ -178,11 +184,12 @@ function splitInsertions(
   const found = [];
   for (const meld of melds) {
     if (meld.cards.length < 5) continue;
+    const cards = inOrder(rules, meld.cards);
     for (const x of pool) {
-      const at = meld.cards.findIndex((c) => c % 52 === x % 52);
+      const at = cards.findIndex((c) => c % 52 === x % 52);
       if (at < 0) continue;
-      const left = [...meld.cards.slice(0, at + 1)];
-      const right = [x, ...meld.cards.slice(at + 1)];
+      const left = cards.slice(0, at + 1);
+      const right = [x, ...cards.slice(at + 1)];
       if (!valid(left) || !valid(right)) continue;
       const moves = (cards: CardId[]) => cards.filter((c) => tableCards.has(c)).length;
       // The meld keeps the side with more table cards; the other side moves.
@@ -232,6 +239,28 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
     }
   }
   return melds;
+}
+
+/** isMeld for three cards, without allocating: a set, or three consecutive ranks of one suit. */
+function isTriple(rules: MeldRules, cards: readonly CardId[]): boolean {
+  const [a, b, c] = cards as [CardId, CardId, CardId];
+  const [ra, rb, rc] = [rankOf(a), rankOf(b), rankOf(c)];
+  const [sa, sb, sc] = [suitOf(a), suitOf(b), suitOf(c)];
+  if (ra === rb && rb === rc) return sa !== sb && sb !== sc && sa !== sc;
+  if (sa !== sb || sb !== sc) return false;
+  const low = Math.min(ra, rb, rc);
+  const high = Math.max(ra, rb, rc);
+  const mid = ra + rb + rc - low - high;
+  if (mid === low + 1 && high === mid + 1) return true;
+  // Round the Ace: Q-K-A in both rule sets, K-A-2 only across the bridge.
+  return low === 1 && high === 13 && (mid === 12 || (mid === 2 && rules.wrapsThroughAce));
+}
+
+/** A valid meld's cards in reading order. */
+function inOrder(rules: MeldRules, cards: readonly CardId[]): CardId[] {
+  const check = checkMeld(rules, cards);
+  if (!check.ok) throw new Error(`internal: the greedy arrangement broke a meld: ${check.reason}`);
+  return check.ordered;
 }
 
 /** A valid meld within the rule set's longest run (the engine would split a longer one). */
