@@ -130,47 +130,37 @@ export function solveExact(
     own,
   );
   const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
+  const original = melds.map((m) => m.cards);
   // A fast arrangement first: most positions place every useful own card
   // (then `useful` proves the count) and move few table cards.
-  const incumbent = greedyArrangement(
-    rules,
-    melds.map((m) => m.cards),
-    useful,
-  );
-  const original = melds.map((m) => m.cards);
+  const incumbent = greedyArrangement(rules, original, useful);
+  // The count is proven when the incumbent places every useful own card;
+  // otherwise the counting programme (most.ts) gives the most.
+  const most =
+    incumbent.placed === useful.length
+      ? useful.length
+      : mostPlaced(rules, countGrid(original.flat()), countGrid(useful), budget);
+  const incumbentMoved = incumbent.placed === most ? tableCards - incumbent.kept : Infinity;
+  const fewest = fewestMoved(original, useful, most);
+  if (incumbentMoved <= fewest) return incumbent;
   // The programme looks only for arrangements that beat the incumbent, under
-  // caps rising from a lower bound on the cards moved: the first cap under
+  // caps rising from the lower bound on the cards moved: the first cap under
   // which it finds one gives the optimum, since every arrangement moving no
   // more than the cap was in play; none up to the incumbent's moves less one
-  // proves the incumbent. The goal is first every useful own card; if that
-  // fails under the cap of 2, the counting programme (most.ts) gives the true
-  // most, and the caps start again.
-  let most = useful.length;
-  let counted = incumbent.placed === most;
-  for (;;) {
-    const incumbentMoved = incumbent.placed === most ? tableCards - incumbent.kept : Infinity;
-    const fewest = fewestMoved(original, useful, most);
-    if (incumbentMoved <= fewest) return incumbent;
-    const last = Math.min(incumbentMoved - 1, tableCards);
-    const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
-    if (fewest < last) caps.unshift(fewest);
-    let recount = false;
-    for (const cap of caps) {
-      const goal = { placed: most, moved: cap };
-      const found = new RankProgramme(rules, melds, useful, budget, goal).run();
-      if (found) return found;
-      if (!counted && (cap >= 2 || cap === last)) {
-        counted = true;
-        const count = mostPlaced(rules, countGrid(original.flat()), countGrid(useful), budget);
-        if (count < most) [most, recount] = [count, true];
-        if (recount) break;
-      }
-    }
-    if (recount) continue;
-    if (incumbentMoved === Infinity)
-      throw new Error("internal: the rank programme found no arrangement");
-    return incumbent;
+  // proves the incumbent.
+  const last = Math.min(incumbentMoved - 1, tableCards);
+  const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
+  if (fewest < last) caps.unshift(fewest);
+  for (const cap of caps) {
+    const found = new RankProgramme(rules, melds, useful, budget, {
+      placed: most,
+      moved: cap,
+    }).run();
+    if (found) return found;
   }
+  if (incumbentMoved === Infinity)
+    throw new Error("internal: the rank programme found no arrangement");
+  return incumbent;
 }
 
 class RankProgramme {
