@@ -135,11 +135,18 @@ export function solveExact(
   // (then `useful` proves the count) and move few table cards.
   const incumbent = greedyArrangement(rules, original, useful);
   // The count is proven when the incumbent places every useful own card;
-  // otherwise the counting programme (most.ts) gives the most.
-  const most =
-    incumbent.placed === useful.length
-      ? useful.length
-      : mostPlaced(rules, countGrid(original.flat()), countGrid(useful), budget);
+  // otherwise the counting programme (most.ts) gives the most. When counting
+  // outgrows the budget, the goal stays every useful card: reaching it proves it.
+  let most = useful.length;
+  let counted = true;
+  if (incumbent.placed < most) {
+    try {
+      most = mostPlaced(rules, countGrid(original.flat()), countGrid(useful), budget);
+    } catch (error) {
+      if (!(error instanceof TooComplexError)) throw error;
+      counted = false;
+    }
+  }
   const incumbentMoved = incumbent.placed === most ? tableCards - incumbent.kept : Infinity;
   const fewest = fewestMoved(original, useful, most);
   if (incumbentMoved <= fewest) return incumbent;
@@ -158,9 +165,9 @@ export function solveExact(
     }).run();
     if (found) return found;
   }
-  if (incumbentMoved === Infinity)
-    throw new Error("internal: the rank programme found no arrangement");
-  return incumbent;
+  if (incumbentMoved < Infinity) return incumbent;
+  if (!counted) throw new TooComplexError(budget);
+  throw new Error("internal: the rank programme found no arrangement");
 }
 
 class RankProgramme {
