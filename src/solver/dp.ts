@@ -13,6 +13,7 @@
 import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { TooComplexError } from "./errors";
+import { fewestMoved, greedyArrangement } from "./greedy";
 import { mostPlaced } from "./most";
 import { arrangeSets, SET_CARD, type SetCard } from "./sets";
 
@@ -129,32 +130,43 @@ export function solveExact(
     own,
   );
   const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
-  // Most optima move few table cards, and a programme allowed to move only a
-  // few drops almost every state, so caps rise step by step; the first cap
-  // under which the goal is reached gives the optimum, since every arrangement
-  // moving no more than the cap was in play.
-  const caps = [...[0, 2, 6, 14].filter((cap) => cap < tableCards), tableCards];
-  // Most positions place every useful own card: try that under the low caps
-  // before counting the most that can be placed (most.ts), so that the higher
-  // caps look only for arrangements that place that many.
+  const original = melds.map((m) => m.cards);
+  // A fast arrangement first: most positions place every useful own card
+  // (then `useful` proves the count) and move few table cards.
+  const incumbent = greedyArrangement(rules, original, useful);
+  // The count is proven when the incumbent places every useful own card;
+  // otherwise the counting programme (most.ts) gives the most. When counting
+  // outgrows the budget, the goal stays every useful card: reaching it proves it.
   let most = useful.length;
-  let counted = false;
-  for (let c = 0; c < caps.length; c++) {
-    const goal = { placed: most, moved: caps[c]! };
-    const found = new RankProgramme(rules, melds, useful, budget, goal).run();
-    if (found) return found;
-    if (!counted && (c >= 1 || c === caps.length - 1)) {
-      counted = true;
-      const count = mostPlaced(
-        rules,
-        countGrid(melds.flatMap((m) => m.cards)),
-        countGrid(useful),
-        budget,
-      );
-      if (count < most) [most, c] = [count, -1];
+  let counted = true;
+  if (incumbent.placed < most) {
+    try {
+      most = mostPlaced(rules, countGrid(original.flat()), countGrid(useful), budget);
+    } catch (error) {
+      if (!(error instanceof TooComplexError)) throw error;
+      counted = false;
     }
   }
-  // The last cap allows every move, and the goal is reachable.
+  const incumbentMoved = incumbent.placed === most ? tableCards - incumbent.kept : Infinity;
+  const fewest = fewestMoved(original, useful, most);
+  if (incumbentMoved <= fewest) return incumbent;
+  // The programme looks only for arrangements that beat the incumbent, under
+  // caps rising from the lower bound on the cards moved: the first cap under
+  // which it finds one gives the optimum, since every arrangement moving no
+  // more than the cap was in play; none up to the incumbent's moves less one
+  // proves the incumbent.
+  const last = Math.min(incumbentMoved - 1, tableCards);
+  const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
+  if (fewest < last) caps.unshift(fewest);
+  for (const cap of caps) {
+    const found = new RankProgramme(rules, melds, useful, budget, {
+      placed: most,
+      moved: cap,
+    }).run();
+    if (found) return found;
+  }
+  if (incumbentMoved < Infinity) return incumbent;
+  if (!counted) throw new TooComplexError(budget);
   throw new Error("internal: the rank programme found no arrangement");
 }
 

@@ -1,0 +1,341 @@
+// A fast arrangement to start from (docs/solver.md, "incumbent"): keep every
+// original meld, add own cards where they fit, make melds of own cards, then
+// repair greedily by taking spare table cards (a run's end, a card of a set of
+// four, one side of a split run) for the own cards still in hand. Not optimal
+// in general: the exact programme (dp.ts) either proves it is or beats it.
+
+import { type CardId, rankOf, suitOf } from "../engine/cards";
+import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
+import { keptCards, matchMelds } from "./matching";
+
+export interface Arrangement {
+  melds: CardId[][];
+  placed: number;
+  kept: number;
+}
+
+interface Meld {
+  cards: CardId[];
+  /** the original meld it still is (grown by own cards, never lost a table card), or -1 */
+  origin: number;
+}
+
+export function greedyArrangement(
+  rules: MeldRules,
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+): Arrangement {
+  const attempts = [build(rules, original, own, true), build(rules, original, own, false)].map(
+    (melds) => score(original, melds, own),
+  );
+  return attempts.reduce((a, b) =>
+    b.placed > a.placed || (b.placed === a.placed && b.kept > a.kept) ? b : a,
+  );
+}
+
+function score(
+  original: readonly (readonly CardId[])[],
+  melds: CardId[][],
+  own: readonly CardId[],
+): Arrangement {
+  const ownSet = new Set(own);
+  const placed = melds.flat().filter((c) => ownSet.has(c)).length;
+  return { melds, placed, kept: keptCards(original, melds, matchMelds(original, melds)) };
+}
+
+function build(
+  rules: MeldRules,
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  extendFirst: boolean,
+): CardId[][] {
+  const melds: Meld[] = original.map((cards, origin) => ({ cards: [...cards], origin }));
+  const tableCards = new Set(original.flat());
+  const pool = new Set(own);
+  const valid = (cards: readonly CardId[]) => isMeld(rules, cards);
+
+  const extend = () => {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const x of [...pool]) {
+        // Only a meld of x's rank or suit can take it.
+        const meld = melds.find(
+          (m) =>
+            m.cards.length > 0 &&
+            (rankOf(m.cards[0]!) === rankOf(x) || suitOf(m.cards[0]!) === suitOf(x)) &&
+            valid([...m.cards, x]),
+        );
+        if (!meld) continue;
+        meld.cards = inOrder(rules, [...meld.cards, x]);
+        pool.delete(x);
+        changed = true;
+      }
+    }
+  };
+
+  /** Melds of pool cards alone: the longest runs first, then sets. */
+  const ownMelds = () => {
+    for (const cards of meldsOf(rules, [...pool])) {
+      for (const c of cards) pool.delete(c);
+      melds.push({ cards, origin: -1 });
+    }
+  };
+
+  if (extendFirst) extend();
+  ownMelds();
+  extend();
+
+  // Repairs: the cheapest way (table cards moved per own card placed) to give
+  // a pool card a meld, until none is left.
+  for (;;) {
+    const spares = new Map(spareCards(melds, valid, tableCards).map((s) => [s.card, s]));
+    const candidates = [...pool, ...spares.keys()];
+    let best: { gain: number; cost: number; take: Spare[]; cards: CardId[] } | null = null;
+    for (const x of pool) {
+      for (const cards of meldsWith(rules, x, candidates)) {
+        const take: Spare[] = [];
+        let cost = 0;
+        let ok = true;
+        const usedMelds = new Set<Meld>();
+        for (const c of cards) {
+          if (pool.has(c)) continue;
+          const spare = spares.get(c)!;
+          // One spare per meld: a second would be judged on a meld already changed.
+          if (usedMelds.has(spare.meld)) ok = false;
+          usedMelds.add(spare.meld);
+          take.push(spare);
+          cost += spare.cost;
+        }
+        if (!ok) continue;
+        const gain = cards.filter((c) => pool.has(c)).length;
+        if (!best || gain * (best.cost + 1) > best.gain * (cost + 1))
+          best = { gain, cost, take, cards };
+      }
+    }
+    const splits = best ? [] : splitInsertions(rules, melds, pool, valid, tableCards);
+    if (best) {
+      for (const spare of best.take) spare.meld.cards = spare.rest;
+      for (const c of best.cards) pool.delete(c);
+      melds.push({ cards: best.cards, origin: -1 });
+    } else if (splits.length > 0) {
+      const split = splits.reduce((a, b) => (b.cost < a.cost ? b : a));
+      split.meld.cards = split.keep;
+      melds.push({ cards: split.other, origin: -1 });
+      pool.delete(split.x);
+    } else break;
+    extend();
+  }
+  return melds.map((m) => m.cards).filter((cards) => cards.length > 0);
+}
+
+interface Spare {
+  card: CardId;
+  meld: Meld;
+  /** the meld without the card, still valid */
+  rest: CardId[];
+  /** table cards this moves: 1 for a table card of a meld still matched, else 0 */
+  cost: number;
+}
+
+/** Cards a meld can give up and stay valid. */
+function spareCards(
+  melds: readonly Meld[],
+  valid: (cards: readonly CardId[]) => boolean,
+  tableCards: ReadonlySet<CardId>,
+): Spare[] {
+  const spares: Spare[] = [];
+  for (const meld of melds) {
+    if (meld.cards.length < 4) continue;
+    for (const card of meld.cards) {
+      const rest = meld.cards.filter((c) => c !== card);
+      if (!valid(rest)) continue;
+      const cost = tableCards.has(card) && meld.origin >= 0 ? 1 : 0;
+      spares.push({ card, meld, rest, cost });
+    }
+  }
+  return spares;
+}
+
+/** Every meld of three cards from the candidates that holds x (sets of four too). */
+function meldsWith(rules: MeldRules, x: CardId, candidates: readonly CardId[]): CardId[][] {
+  const found: CardId[][] = [];
+  const others = candidates.filter(
+    (c) => c !== x && (rankOf(c) === rankOf(x) || suitOf(c) === suitOf(x)),
+  );
+  for (let i = 0; i < others.length; i++)
+    for (let j = i + 1; j < others.length; j++) {
+      const three = [x, others[i]!, others[j]!];
+      if (isTriple(rules, three)) found.push(three);
+    }
+  return found;
+}
+
+/**
+ * Own cards that go into a run of their kind by splitting it: a-…-r-…-b with
+ * an own r becomes a-…-r and r-…-b; the side not kept by the meld moves.
+ */
+function splitInsertions(
+  rules: MeldRules,
+  melds: readonly Meld[],
+  pool: ReadonlySet<CardId>,
+  valid: (cards: readonly CardId[]) => boolean,
+  tableCards: ReadonlySet<CardId>,
+): { meld: Meld; x: CardId; keep: CardId[]; other: CardId[]; cost: number }[] {
+  const found = [];
+  for (const meld of melds) {
+    if (meld.cards.length < 5) continue;
+    const cards = inOrder(rules, meld.cards);
+    for (const x of pool) {
+      const at = cards.findIndex((c) => c % 52 === x % 52);
+      if (at < 0) continue;
+      const left = cards.slice(0, at + 1);
+      const right = [x, ...cards.slice(at + 1)];
+      if (!valid(left) || !valid(right)) continue;
+      const moves = (cards: CardId[]) => cards.filter((c) => tableCards.has(c)).length;
+      // The meld keeps the side with more table cards; the other side moves.
+      const [keep, other] = moves(left) >= moves(right) ? [left, right] : [right, left];
+      found.push({ meld, x, keep, other, cost: meld.origin >= 0 ? moves(other) : 0 });
+    }
+  }
+  return found;
+}
+
+/** Disjoint melds of the cards, greedily: the longest runs first, then sets of the rest. */
+function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
+  const melds: CardId[][] = [];
+  const left = new Set(cards);
+  const longest = Math.min(rules.maxRunLength, 13);
+  for (let grown = true; grown;) {
+    grown = false;
+    // The longest valid run among the cards left, grown from each card.
+    let bestRun: CardId[] | null = null;
+    for (const start of left) {
+      let run = [start];
+      for (;;) {
+        const next = [...left].find(
+          (c) => suitOf(c) === suitOf(start) && !run.includes(c) && runStart(rules, [...run, c]),
+        );
+        if (next === undefined || run.length >= longest) break;
+        run = [...run, next];
+      }
+      if (run.length >= 3 && isMeld(rules, run) && (!bestRun || run.length > bestRun.length))
+        bestRun = run;
+    }
+    if (bestRun) {
+      melds.push(bestRun);
+      for (const c of bestRun) left.delete(c);
+      grown = true;
+    }
+  }
+  for (let rank = 1; rank <= 13; rank++) {
+    for (;;) {
+      const bySuit = new Map<string, CardId>();
+      for (const c of left)
+        if (rankOf(c) === rank && !bySuit.has(suitOf(c))) bySuit.set(suitOf(c), c);
+      if (bySuit.size < 3) break;
+      const set = [...bySuit.values()];
+      melds.push(set);
+      for (const c of set) left.delete(c);
+    }
+  }
+  return melds;
+}
+
+/** isMeld for three cards, without allocating: a set, or three consecutive ranks of one suit. */
+function isTriple(rules: MeldRules, cards: readonly CardId[]): boolean {
+  const [a, b, c] = cards as [CardId, CardId, CardId];
+  const [ra, rb, rc] = [rankOf(a), rankOf(b), rankOf(c)];
+  const [sa, sb, sc] = [suitOf(a), suitOf(b), suitOf(c)];
+  if (ra === rb && rb === rc) return sa !== sb && sb !== sc && sa !== sc;
+  if (sa !== sb || sb !== sc) return false;
+  const low = Math.min(ra, rb, rc);
+  const high = Math.max(ra, rb, rc);
+  const mid = ra + rb + rc - low - high;
+  if (mid === low + 1 && high === mid + 1) return true;
+  // Round the Ace: Q-K-A in both rule sets, K-A-2 only across the bridge.
+  return low === 1 && high === 13 && (mid === 12 || (mid === 2 && rules.wrapsThroughAce));
+}
+
+/** A valid meld's cards in reading order. */
+function inOrder(rules: MeldRules, cards: readonly CardId[]): CardId[] {
+  const check = checkMeld(rules, cards);
+  if (!check.ok) throw new Error(`internal: the greedy arrangement broke a meld: ${check.reason}`);
+  return check.ordered;
+}
+
+/** A valid meld within the rule set's longest run (the engine would split a longer one). */
+function isMeld(rules: MeldRules, cards: readonly CardId[]): boolean {
+  return cards.length <= rules.maxRunLength && isValidMeld(rules, cards);
+}
+
+/** Whether the cards, in this order, could start a run: each the rank after the one before. */
+function runStart(rules: MeldRules, cards: readonly CardId[]): boolean {
+  if (cards.length >= 3) return isMeld(rules, cards);
+  return cards.length < 2 || (rankOf(cards[1]!) - rankOf(cards[0]!) + 13) % 13 === 1;
+}
+
+/**
+ * A lower bound on the table cards moved by any arrangement placing `goal`
+ * own cards: 0, 1 or 2 (docs/solver.md, "bounds").
+ */
+export function fewestMoved(
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  goal: number,
+): number {
+  if (fittingWithoutMoves(original, own, []) >= goal) return 0;
+  // Moving one card leaves its meld matched without it, so the card was a
+  // run's end or a set's card; every other meld stays whole.
+  for (let m = 0; m < original.length; m++) {
+    const cards = original[m]!;
+    const isSet = rankOf(cards[0]!) === rankOf(cards.at(-1)!);
+    const loose = isSet ? cards : [cards[0]!, cards.at(-1)!];
+    for (const card of loose) {
+      const rest = original.map((meld, j) => (j === m ? meld.filter((c) => c !== card) : meld));
+      if (fittingWithoutMoves(rest, own, [card]) >= goal) return 1;
+    }
+  }
+  return 2;
+}
+
+/**
+ * At most how many own cards fit with no move other than the loose cards:
+ * each such card extends a meld kept whole (a missing suit of a set, or a
+ * chain of own or loose cards touching a run's end) or lies in a meld of own
+ * and loose cards alone. Generous on purpose (no limits, any wrap, melds of
+ * two cards as good as three), so it is an upper bound.
+ */
+function fittingWithoutMoves(
+  melds: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  loose: readonly CardId[],
+): number {
+  const kind = (rank: number, suit: string) => `${suit}${((rank - 1 + 13) % 13) + 1}`;
+  const free = [...own, ...loose];
+  const freeKinds = new Set(free.map((c) => kind(rankOf(c), suitOf(c))));
+  const runEnds = new Set<string>();
+  const setGaps = new Set<string>();
+  for (const cards of melds) {
+    const first = cards[0]!;
+    const last = cards.at(-1)!;
+    if (cards.length < 4 && rankOf(first) === rankOf(last)) {
+      for (const suit of ["S", "H", "D", "C"])
+        if (!cards.some((c) => suitOf(c) === suit)) setGaps.add(kind(rankOf(first), suit));
+    }
+    if (cards.length > 1 && rankOf(first) === rankOf(last)) continue;
+    runEnds.add(kind(rankOf(first) - 1, suitOf(first)));
+    runEnds.add(kind(rankOf(last) + 1, suitOf(last)));
+  }
+  return own.filter((x) => {
+    const [rank, suit] = [rankOf(x), suitOf(x)];
+    if (setGaps.has(kind(rank, suit))) return true;
+    if (new Set(free.filter((c) => rankOf(c) === rank).map(suitOf)).size >= 3) return true;
+    // The chain of free kinds of this suit through x, both ways round the ranks.
+    const chain = [kind(rank, suit)];
+    for (let d = 1; d < 13 && freeKinds.has(kind(rank + d, suit)); d++)
+      chain.push(kind(rank + d, suit));
+    for (let d = 1; d < 13 && freeKinds.has(kind(rank - d, suit)); d++)
+      chain.push(kind(rank - d, suit));
+    return chain.length >= 3 || chain.some((k) => runEnds.has(k));
+  }).length;
+}

@@ -1,0 +1,50 @@
+// The incumbent and the bound on moves (src/solver/greedy.ts): the incumbent is
+// a valid arrangement, the bound never passes the brute force's fewest moves.
+
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { cards } from "@/engine/cards";
+import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { fewestMoved, greedyArrangement } from "@/solver/greedy";
+import { randomPosition } from "../../bench/solver-positions";
+import { bruteForce } from "./brute-force";
+
+describe("the incumbent and the bound on moves", () => {
+  it("§5.3 a 9♦ beside two 6-7-8-9 runs needs two moves, and the incumbent finds them", () => {
+    const table = [cards("6H 7H 8H 9H"), cards("6C 7C 8C 9C")];
+    const own = cards("9D");
+    expect(fewestMoved(table, own, 1)).toBe(2);
+    const incumbent = greedyArrangement(MACHIAVELOX_MELDS, table, own);
+    expect(incumbent.placed).toBe(1);
+    expect(incumbent.kept).toBe(6);
+  });
+
+  it("§5.2 a card that extends a run needs no move", () => {
+    expect(fewestMoved([cards("5C 6C 7C")], cards("8C"), 1)).toBe(0);
+  });
+
+  it("the incumbent keeps every table card in a valid meld; the bound never passes the optimum's moves", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [6, 7, 8, 9]),
+        (rules, seed, ranks) => {
+          const position = randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
+          const table = position.table.map((m) => m.cards);
+          const incumbent = greedyArrangement(rules, table, position.own);
+          const laid = new Set(incumbent.melds.flat());
+          for (const card of table.flat()) expect(laid.has(card)).toBe(true);
+          for (const meld of incumbent.melds) {
+            expect(isValidMeld(rules, meld)).toBe(true);
+            expect(meld.length).toBeLessThanOrEqual(rules.maxRunLength);
+          }
+          const best = bruteForce(rules, position.table, position.own);
+          expect(incumbent.placed).toBeLessThanOrEqual(best.placed);
+          expect(fewestMoved(table, position.own, best.placed)).toBeLessThanOrEqual(best.moved);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+});
