@@ -1,6 +1,11 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { type ReactNode, useSyncExternalStore } from "react";
 
 // The small pieces the account forms share.
+
+// Hydration is a one-time change: nothing to subscribe to.
+const noUpdates = () => () => {};
 
 export function Field(props: {
   label: string;
@@ -54,11 +59,21 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * Disabled until the form is hydrated: before that, a press would submit it natively, a GET
+ * that puts the password in the address and comes back with the fields empty. What is typed
+ * meanwhile stays in the fields (uncontrolled inputs keep it through hydration).
+ */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const hydrated = useSyncExternalStore(
+    noUpdates,
+    () => true,
+    () => false,
+  );
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || !hydrated}
       className="w-full rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
     >
       {children}

@@ -47,3 +47,24 @@ test("a player signs up, signs out, signs in and opens their profile", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page.getByText("No games yet.")).toBeVisible();
 });
+
+test("before the page's script has run, the sign-up form sends nothing and keeps what was typed", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  await expect(page.getByRole("button", { name: "Create account" })).toBeDisabled();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  // A native submission would be a GET carrying the password in the address.
+  const submitted = page.waitForRequest(/\/signup\?/, { timeout: 1_000 }).then(
+    () => true,
+    () => false,
+  );
+  await page.getByLabel("Password").press("Enter");
+  expect(await submitted).toBe(false);
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByLabel("Password")).toHaveValue(password);
+  await context.close();
+});
