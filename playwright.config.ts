@@ -19,6 +19,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 1,
+  // CI shares a 2-core machine with other work: a server round trip that takes 1 s on an idle
+  // machine takes several under load, past the default 5 s. A real failure only fails later.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? "list" : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,

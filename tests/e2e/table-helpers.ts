@@ -8,10 +8,16 @@ export const PASSWORD = "correct horse battery";
 /** A new player, signed up and signed in in this page's context. */
 export async function signUp(page: Page, name: string): Promise<void> {
   await page.goto("/signup");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill(PASSWORD);
+  const [nameField, passwordField] = [page.getByLabel("Name"), page.getByLabel("Password")];
+  await nameField.fill(name);
+  await passwordField.fill(PASSWORD);
+  await expect(nameField).toHaveValue(name);
+  await expect(passwordField).toHaveValue(PASSWORD);
+  // The button is enabled once the form is hydrated (SubmitButton).
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`/u/${name}`);
+  // Two bcrypt rounds (sign-up, then sign-in) and the profile's render, on a loaded 2-core CI
+  // machine and often for three players at once: seconds, well past expect's default.
+  await expect(page).toHaveURL(`/u/${name}`, { timeout: 30_000 });
 }
 
 /** Opens a table through the tRPC API with the page's session; the opener sits at seat 0. */
@@ -47,20 +53,42 @@ export async function touchDrag(page: Page, fromTestId: string, toTestId: string
   const [x0, y0] = [from.x + 8, from.y + 12];
   const [x1, y1] = [to.x + to.width / 2, to.y + to.height / 2];
   await touch("touchStart", x0, y0);
-  await page.waitForTimeout(200);
+  // Waited for on the page's own clock: on a loaded machine its 120 ms hold timer may fire
+  // late, and a finger that moves before it does cancels the drag.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 150)));
   // A frame between moves: dnd-kit works out what is under the finger once per frame.
   for (let i = 1; i <= 10; i++) {
     await touch("touchMove", x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10);
-    await page.waitForTimeout(16);
+    await nextFrame(page);
   }
+  await nextFrame(page);
   await touch("touchEnd", x1, y1);
   await cdp.detach();
 }
 
-/** Presses Tab until the element with this test id has the focus: keyboard only. */
+/** Resolves once the page has drawn a frame. */
+function nextFrame(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())),
+  );
+}
+
+/**
+ * Presses Tab until the element with this test id has the focus, or Shift+Tab when it comes
+ * before the focus: keyboard only, and in fewer key presses (each one a round trip).
+ */
 export async function tabTo(page: Page, testId: string, limit = 120): Promise<void> {
+  const where = await page.getByTestId(testId).evaluate((target) => {
+    const focus = document.activeElement;
+    if (focus === target) return "here";
+    const after = Node.DOCUMENT_POSITION_FOLLOWING;
+    return focus && focus !== document.body && target.compareDocumentPosition(focus) & after
+      ? "behind"
+      : "ahead";
+  });
+  if (where === "here") return;
   for (let i = 0; i < limit; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(where === "behind" ? "Shift+Tab" : "Tab");
     const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
     if (focused === testId) return;
   }
