@@ -48,6 +48,17 @@ describe("view patches", () => {
     );
   });
 
+  it("fields named like Object's own members (toString, __proto__) are fields like any other", () => {
+    for (const [before, after] of [
+      [{ toString: "" }, {}],
+      [{}, { toString: "" }],
+      [{}, JSON.parse('{"__proto__": false}') as Json],
+    ] as [Json, Json][]) {
+      const patch = wire(diff(before, after)) as ReturnType<typeof diff>;
+      expect(wire(apply(before, patch))).toEqual(wire(after));
+    }
+  });
+
   it("equal values have no patch, and applying leaves the old value untouched", () => {
     fc.assert(
       fc.property(pair, ([before, after]) => {

@@ -61,14 +61,27 @@ export function diff(before: unknown, after: unknown, memo?: DiffMemo): Patch | 
   return { s: after as Json };
 }
 
+/** Sets a field even when its name is `__proto__`, which plain assignment would not. */
+function setOwn<V>(object: Record<string, V>, key: string, value: V) {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 function diffObjects(before: JsonObject, after: JsonObject, memo?: DiffMemo): Patch | null {
   let fields: Record<string, Patch> | null = null;
   for (const key in after) {
-    const change = key in before ? diff(before[key], after[key], memo) : { s: after[key]! };
-    if (change) (fields ??= {})[key] = change;
+    // Own keys only: a view's field named like an Object method is still a field.
+    const change = Object.hasOwn(before, key)
+      ? diff(before[key], after[key], memo)
+      : { s: after[key]! };
+    if (change) setOwn((fields ??= {}), key, change);
   }
   let gone: string[] | null = null;
-  for (const key in before) if (!(key in after)) (gone ??= []).push(key);
+  for (const key in before) if (!Object.hasOwn(after, key)) (gone ??= []).push(key);
   if (!fields && !gone) return null;
   return gone ? { o: fields ?? {}, d: gone } : { o: fields! };
 }
@@ -128,7 +141,11 @@ function applyPatch(before: Json, patch: Patch): Json {
     if (!isObject(before)) throw new PatchMismatch("a field patch for a value that is no object");
     const after: JsonObject = { ...before };
     for (const key in patch.o)
-      after[key] = key in before ? applyPatch(before[key]!, patch.o[key]!) : fresh(patch.o[key]!);
+      setOwn(
+        after,
+        key,
+        Object.hasOwn(before, key) ? applyPatch(before[key]!, patch.o[key]!) : fresh(patch.o[key]!),
+      );
     for (const key of patch.d ?? []) delete after[key];
     return after;
   }
