@@ -11,6 +11,7 @@ import { live } from "../games/live";
 import { liveMatches, type LiveMatches } from "../matches/registry";
 import { formGroups, MemoryQueue, type QueueEntry, type QueueStore } from "./queue";
 import { skillScore } from "./ratings";
+import { retryLater } from "../retry";
 import { settleCompetitive } from "./settle";
 
 /** How often the matcher looks at the queue (it also looks at once when someone joins). */
@@ -146,10 +147,19 @@ export function agora(db: Db): Agora {
 export async function startAgora(db: Db, registry: LiveMatches, logger: Logger): Promise<void> {
   const log = logger.child({ module: "agora" });
   shared.machiaveloxAgora = new Agora(db, new MemoryQueue(), log);
-  const settle = (matchId: string) =>
-    settleCompetitive(db, matchId).catch((error: unknown) =>
-      log.error({ matchId, err: error }, "competitive result not counted"),
-    );
+  // Retried while the process lives; settling is idempotent, and a restart settles what is left.
+  const settle = (matchId: string, failures = 0): Promise<void> =>
+    settleCompetitive(db, matchId).catch((error: unknown) => {
+      const fields = { matchId, err: error };
+      const retry = () => void settle(matchId, failures + 1);
+      retryLater(
+        log,
+        failures + 1,
+        fields,
+        "competitive result not counted: retrying",
+        retry,
+      ).unref();
+    });
   registry.whenEnded((matchId) => void settle(matchId));
   const pending = await db.match.findMany({
     where: { kind: "COMPETITIVE", status: "ENDED", settledAt: null },

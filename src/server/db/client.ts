@@ -6,8 +6,26 @@ export type Db = PrismaClient;
 /** Each client's connection string, for the few writers that bypass Prisma (the live event log). */
 const urls = new WeakMap<Db, string>();
 
+/**
+ * Prisma's connections: pg's default of 10, made explicit. The live event log writes through a
+ * pool of its own (4, event-log.ts), so during play Prisma carries only seats, results and pages,
+ * and a transaction seldom waits for a connection (`maxWait`, which bounds that wait, stays 2 s).
+ */
+const POOL_SIZE = 10;
+/**
+ * A transaction's statements take milliseconds, but under load each of its round trips also
+ * waits for the busy event loop: at 1,000 matches (action p99 ~8 s) a match's end (six round
+ * trips: BEGIN, four statements, COMMIT) twice ran past the default 5 s. The timeout only frees
+ * a connection a stuck transaction holds, so 15 s; a result write that fails anyway is retried
+ * (live-match.ts, storeResults).
+ */
+const TRANSACTION_TIMEOUT_MS = 15_000;
+
 export function createDb(url: string): Db {
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const client = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: POOL_SIZE }),
+    transactionOptions: { maxWait: 2_000, timeout: TRANSACTION_TIMEOUT_MS },
+  });
   urls.set(client, url);
   return client;
 }

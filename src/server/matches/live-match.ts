@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { parseEnv } from "../env";
+import { retryLater } from "../retry";
 import type { Prisma } from "@/generated/prisma/client";
 import {
   advanceGame,
@@ -92,6 +93,7 @@ export type MatchDeps = {
   db: Db;
   log: EventLog;
   logger: Logger;
+  /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
 };
 
@@ -103,6 +105,10 @@ export type MatchDeps = {
 export const RECENT_EVENTS = 256;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
+
+type Outcome = NonNullable<ReturnType<typeof outcomeOf>>;
+/** A game's end as it is stored: `endedAt` fixed when the log says so, so retries write the same. */
+type Ending = { endedAt: Date; result: Outcome };
 
 /**
  * The actor of one match: it alone holds the game state, and every change (a player's
@@ -120,6 +126,13 @@ export class LiveMatch {
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private recent: GameEvent[] = [];
+  /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
+  private storedHands = 0;
+  /** The game's end, from the moment the log holds it until it is stored. */
+  private ending: Ending | null = null;
+  /** Result writes failed in a row, and the retry they wait for. */
+  private storeFailures = 0;
+  private storeTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<Listener>();
   /** Live seat subscriptions per seat: a seat is present while it has one. */
   private readonly connections: number[] = Array<number>(SEAT_COUNT).fill(0);
@@ -286,10 +299,11 @@ export class LiveMatch {
    */
   async resume(): Promise<void> {
     await this.run(async () => {
-      const outcome = this.state && outcomeOf(this.state);
       if (this.state && this.info.status === "PLAYING") {
-        await this.recordHands(finishedHands(this.state));
-        if (outcome) return this.end(outcome);
+        const outcome = outcomeOf(this.state);
+        if (outcome) this.over(outcome);
+        await this.storeResults();
+        if (outcome) return;
       }
       for (let seat = 0; seat < SEAT_COUNT; seat++) {
         if (this.connections[seat] === 0) await this.sendPresence(seat, false);
@@ -302,6 +316,9 @@ export class LiveMatch {
   async stop(): Promise<void> {
     this.stopping = true;
     this.disarm();
+    // Results not stored yet are stored by the next start's replay (resume).
+    if (this.storeTimer) clearTimeout(this.storeTimer);
+    this.storeTimer = null;
     await this.queue;
     this.disarm();
   }
@@ -356,18 +373,57 @@ export class LiveMatch {
     };
     await this.deps.log.append(entry);
     this.seq = entry.seq;
-    const previous = this.state;
     this.state = next;
     this.remember(events);
     this.publishEvents(events);
-    const hands = finishedHands(next).slice(previous ? finishedHands(previous).length : 0);
-    if (hands.length > 0) await this.recordHands(hands);
     const outcome = outcomeOf(next);
-    if (outcome) await this.end(outcome);
+    if (outcome) this.over(outcome);
     else this.arm();
+    if (outcome || finishedHands(next).length > this.storedHands) await this.storeResults();
   }
 
-  /** Each finished hand's scores (§12), as the hand ends. */
+  /** The log says the game is over: it is over for everyone now, stored or not yet. */
+  private over(result: Outcome) {
+    this.ending = { endedAt: new Date(), result };
+    this.closed(this.ending.endedAt, result);
+  }
+
+  /**
+   * Stores what the log holds already: the finished hands' scores and the game's end. The change
+   * was accepted once logged, so a failed write never reaches whoever made it: it is retried in
+   * the match's queue with backoff while the process lives, and after a crash by the replay
+   * (resume). Each write is idempotent, so one that committed unseen is harmless to repeat.
+   */
+  private async storeResults(): Promise<void> {
+    const hands = this.state ? finishedHands(this.state) : [];
+    try {
+      await this.recordHands(hands.slice(this.storedHands));
+      this.storedHands = hands.length;
+      if (this.ending) {
+        await this.end(this.ending);
+        this.ending = null;
+        this.deps.onEnded(this);
+      }
+      this.storeFailures = 0;
+    } catch (error) {
+      const fields = { matchId: this.id, err: error };
+      if (this.stopping)
+        return this.deps.logger.error(fields, "results not stored: the next start stores them");
+      if (this.storeTimer) return;
+      this.storeTimer = retryLater(
+        this.deps.logger,
+        ++this.storeFailures,
+        fields,
+        "results not stored: retrying",
+        () => {
+          this.storeTimer = null;
+          void this.run(() => this.storeResults());
+        },
+      );
+    }
+  }
+
+  /** Each finished hand's scores (§12); hands stored already are skipped. */
   private async recordHands(hands: ReturnType<typeof finishedHands>) {
     if (hands.length === 0) return;
     await this.deps.db.handResult.createMany({
@@ -383,9 +439,8 @@ export class LiveMatch {
     });
   }
 
-  /** The game is over: the match ends, with its result and each seat's total. */
-  private async end(result: NonNullable<ReturnType<typeof outcomeOf>>) {
-    const endedAt = new Date();
+  /** Stores the match's end, with its result and each seat's total. */
+  private async end({ endedAt, result }: Ending) {
     const { db } = this.deps;
     await db.$transaction([
       db.match.update({
@@ -400,7 +455,6 @@ export class LiveMatch {
         }),
       ),
     ]);
-    this.closed(endedAt, result);
   }
 
   /** A moderator ends the match where it stands: no result, the reason recorded. */
@@ -414,15 +468,16 @@ export class LiveMatch {
         data: { status: "ENDED", endedAt, endedReason: reason },
       });
       this.closed(endedAt, null);
+      this.deps.onEnded(this);
     });
   }
 
+  /** The match is over for its subscribers; `onEnded` hears of it once that is stored. */
   private closed(endedAt: Date, result: unknown) {
     this.info = { ...this.info, status: "ENDED", endedAt, result };
     this.disarm();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");
     this.publishMatch();
-    this.deps.onEnded(this);
   }
 
   /** Tells the engine a seat came or went, unless it knows already. */
