@@ -242,7 +242,7 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
 }
 
 /** isMeld for three cards, without allocating: a set, or three consecutive ranks of one suit. */
-function isTriple(rules: MeldRules, cards: readonly CardId[]): boolean {
+export function isTriple(rules: MeldRules, cards: readonly CardId[]): boolean {
   const [a, b, c] = cards as [CardId, CardId, CardId];
   const [ra, rb, rc] = [rankOf(a), rankOf(b), rankOf(c)];
   const [sa, sb, sc] = [suitOf(a), suitOf(b), suitOf(c)];

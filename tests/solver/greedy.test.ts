@@ -5,11 +5,22 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cards } from "@/engine/cards";
 import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import { fewestMoved, greedyArrangement } from "@/solver/greedy";
+import { fewestMoved, greedyArrangement, isTriple } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
 describe("the incumbent and the bound on moves", () => {
+  it("§3 the greedy's own check of three cards agrees with the engine's on every three cards", () => {
+    for (const rules of [MACHIAVELOX_MELDS, CLASSIC_MELDS])
+      for (let a = 0; a < 104; a++)
+        for (let b = a + 1; b < 104; b++)
+          for (let c = b + 1; c < 104; c++) {
+            const three = [a, b, c];
+            if (isTriple(rules, three) !== isValidMeld(rules, three))
+              expect.fail(`${rules.id}: ${three.join(" ")}`);
+          }
+  });
+
   it("§5.3 a 9♦ beside two 6-7-8-9 runs needs two moves, and the incumbent finds them", () => {
     const table = [cards("6H 7H 8H 9H"), cards("6C 7C 8C 9C")];
     const own = cards("9D");
