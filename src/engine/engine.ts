@@ -70,6 +70,10 @@ export function advance(
   now: Millis,
 ): { state: HandState; events: EngineEvent[] } {
   if (now <= state.now) return { state, events: [] };
+  // Nothing falls due: only the clock moves. The rest is shared, not copied (every command
+  // advances first, and a copy here doubled the copying of each one); nothing mutates it.
+  const due = nextDeadline(state);
+  if (due === null || due > now) return { state: { ...state, now }, events: [] };
   const draft = draftOf(state);
   advanceDraft(draft, now);
   return { state: draft.state, events: draft.events };
