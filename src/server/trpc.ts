@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
+import type { SessionUser } from "./auth/session";
 import { hasRole, type Role } from "./accounts/roles";
 import type { Context } from "./context";
 import { MatchError } from "./matches/errors";
@@ -32,7 +33,12 @@ function refusal(cause: unknown): RefusalData | null {
 
 const t = initTRPC.context<Context>().create({
   transformer: {
-    input: superjson,
+    input: {
+      serialize: (value: unknown) => superjson.serialize(value),
+      // Each input was just parsed from its message: read in place, not deep-copied first.
+      deserialize: (value: Parameters<typeof superjson.deserialize>[0]) =>
+        superjson.deserialize(value, { inPlace: true }),
+    },
     output: {
       serialize: (value: unknown) => asPlainJson(value) ?? superjson.serialize(value),
       deserialize: (value: Parameters<typeof superjson.deserialize>[0]) =>
@@ -55,10 +61,16 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+/** The signed-in player, else UNAUTHORIZED. */
+export function signedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return user;
+}
+
+// tRPC merges the context `next` is given into the one it has.
+export const protectedProcedure = t.procedure.use(({ ctx, next }) =>
+  next({ ctx: { user: signedIn(ctx.user) } }),
+);
 
 /** For moderator and admin tools: the player must hold `role` or a higher one. */
 export function roleProcedure(role: Exclude<Role, "PLAYER">) {

@@ -15,6 +15,7 @@ import {
   type MatchDeps,
   type MatchInfo,
 } from "./live-match";
+import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
 
 /** Actions one seat may send per second: quick drags stay well inside it. */
@@ -253,7 +254,7 @@ export class LiveMatches {
     });
     try {
       const eventId = await match.act(user.id, seat, command);
-      return { ok: true, eventId: String(eventId) };
+      return markPlainJson({ ok: true as const, eventId: String(eventId) });
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       this.logger.debug({ matchId, seat, command: command.do, ms }, "action");
@@ -266,7 +267,7 @@ export class LiveMatches {
     matchId: string,
     lastEventId: number | null,
     signal: AbortSignal | undefined,
-  ): Promise<AsyncGenerator<Delivery>> {
+  ): Promise<AsyncIterableIterator<Delivery>> {
     const match = await this.find(matchId);
     const seat = match.seatOf(user.id);
     if (seat === null)
@@ -279,7 +280,7 @@ export class LiveMatches {
     matchId: string,
     lastEventId: number | null,
     signal: AbortSignal | undefined,
-  ): Promise<AsyncGenerator<Delivery>> {
+  ): Promise<AsyncIterableIterator<Delivery>> {
     const match = await this.find(matchId);
     return stream((push) => match.follow(null, lastEventId, push), signal);
   }

@@ -10,37 +10,76 @@ export type Feed<T> = {
 };
 
 /**
- * Turns pushed messages into an async stream for one subscriber until `signal` aborts.
- * `start` registers the subscriber and returns what it missed, synchronously with the
- * registration so no message falls in between.
+ * Turns pushed messages into an async stream for one subscriber (one reader at a time) until
+ * `signal` aborts or the reader returns. `start` registers the subscriber and returns what it
+ * missed, synchronously with the registration so no message falls in between.
+ *
+ * An iterator of its own rather than an async generator: a message pushed to a waiting reader
+ * resolves its `next()` at once, without a generator's resumption and promise hops, which
+ * showed under load (several messages per action, bench:live).
  */
-export async function* stream<T>(
+export function stream<T>(
   start: (push: (message: T) => void) => Feed<T>,
   signal: AbortSignal | undefined,
-): AsyncGenerator<T> {
-  let buffer: T[] = [];
-  let wake: (() => void) | null = null;
-  const feed = start((message) => {
-    buffer.push(message);
-    if (buffer.length > STREAM_BUFFER) buffer = [feed.snapshot()];
-    wake?.();
-  });
-  buffer.unshift(...feed.catchUp);
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
-  try {
-    while (!signal?.aborted) {
-      if (buffer.length === 0) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-        continue;
-      }
-      const ready = buffer;
-      buffer = [];
-      for (const message of ready) yield message;
-    }
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    feed.stop();
+): AsyncIterableIterator<T> {
+  return new Stream(start, signal);
+}
+
+class Stream<T> implements AsyncIterableIterator<T> {
+  private buffer: T[] = [];
+  private reader: ((result: IteratorResult<T>) => void) | null = null;
+  private feed: Feed<T> | null = null;
+  private done = false;
+
+  constructor(
+    private readonly start: (push: (message: T) => void) => Feed<T>,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
   }
+
+  next(): Promise<IteratorResult<T>> {
+    // Registered at the first read, as a generator's body would be: a stream never read (its
+    // connection gone before it started) never counts as a subscriber.
+    if (!this.feed) this.begin();
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    if (this.buffer.length > 0)
+      return Promise.resolve({ value: this.buffer.shift()!, done: false });
+    return new Promise((resolve) => (this.reader = resolve));
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.finish();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  private begin() {
+    if (this.done || this.signal?.aborted) return this.finish();
+    this.feed = this.start((message) => this.push(message));
+    this.buffer.unshift(...this.feed.catchUp);
+    this.signal?.addEventListener("abort", this.finish);
+  }
+
+  private push(message: T) {
+    if (this.done) return;
+    const reader = this.reader;
+    if (reader) {
+      this.reader = null;
+      return reader({ value: message, done: false });
+    }
+    this.buffer.push(message);
+    if (this.buffer.length > STREAM_BUFFER) this.buffer = [this.feed!.snapshot()];
+  }
+
+  private readonly finish = () => {
+    if (this.done) return;
+    this.done = true;
+    this.buffer = [];
+    this.signal?.removeEventListener("abort", this.finish);
+    this.feed?.stop();
+    this.reader?.({ value: undefined, done: true });
+    this.reader = null;
+  };
 }

@@ -1,10 +1,10 @@
-import { tracked, TRPCError } from "@trpc/server";
+import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
 import type { Command } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
 import { liveMatches } from "../matches/registry";
-import { protectedProcedure, router } from "../trpc";
+import { publicProcedure, router, signedIn } from "../trpc";
 
 // Thin by design: zod checks the shape, the registry and the match actor decide everything.
 
@@ -17,9 +17,13 @@ const lastEventId = z
   .regex(/^\d{1,15}$/, "must be an event id")
   .nullish();
 
-/** MatchErrors become tRPC errors of the same code, keeping the engine's rejection code. */
-export const matchProcedure = protectedProcedure.use(async ({ next }) => {
-  const result = await next();
+/**
+ * For signed-in players; MatchErrors become tRPC errors of the same code, keeping the engine's
+ * rejection code. One middleware, not protectedProcedure's and another: tRPC copies the call's
+ * options at each, for every action.
+ */
+export const matchProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const result = await next({ ctx: { user: signedIn(ctx.user) } });
   if (!result.ok && result.error.cause instanceof MatchError) {
     throw new TRPCError({
       code: result.error.cause.kind,
@@ -44,8 +48,29 @@ function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
     });
 }
 
-async function* tracking(deliveries: AsyncGenerator<Delivery>) {
-  for await (const { id, message } of deliveries) yield tracked(id, message);
+/**
+ * The stream's deliveries as tRPC's tracked messages. Mapped in `next` rather than by a
+ * generator of its own: one promise step per message instead of a generator's several.
+ */
+function tracking(
+  deliveries: AsyncIterableIterator<Delivery>,
+): AsyncIterableIterator<TrackedEnvelope<Delivery["message"]>> {
+  const iterator: AsyncIterableIterator<TrackedEnvelope<Delivery["message"]>> = {
+    [Symbol.asyncIterator]: () => iterator,
+    next: () =>
+      deliveries
+        .next()
+        .then((result) =>
+          result.done
+            ? result
+            : { done: false, value: tracked(result.value.id, result.value.message) },
+        ),
+    return: async () => {
+      await deliveries.return?.();
+      return { done: true, value: undefined };
+    },
+  };
+  return iterator;
 }
 
 const fromEventId = (id: string | null | undefined) => (id ? Number(id) : null);
