@@ -340,7 +340,7 @@ async function benchLive(databaseUrl: string) {
   const benchCpu = process.cpuUsage(cpuBefore.bench);
   const share = (seconds: number) => `${Math.round((100 * seconds) / (SECONDS + 1))}%`;
   log(
-    `live: CPU over the run: server ${share(serverCpu)}, bench clients ${share((benchCpu.user + benchCpu.system) / 1e6)} (of one core)`,
+    `live: CPU over the run: server ${share(serverCpu)}, bench clients ${share((benchCpu.user + benchCpu.system) / 1e6)} (of one core); server ${Math.round((1e6 * serverCpu) / Math.max(1, stats.actions))} µs per action`,
   );
   const lost = tables.reduce(
     (sum, table) =>
