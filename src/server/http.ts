@@ -1,7 +1,8 @@
 import http from "node:http";
+import type { Duplex } from "node:stream";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { stampClientAddress } from "./client-address";
 import { createContext } from "./context";
 import { liveMatches } from "./matches/registry";
@@ -60,7 +61,10 @@ export function createAppServer(options: {
     // Other upgrades (Next's hot reload in development) belong to other listeners: leave them be.
     if (pathOf(req) !== TRPC_WS_PATH) return;
     stampClientAddress(req, options.trustProxy);
-    wss.handleUpgrade(req, socket, head, (client) => wss.emit("connection", client, req));
+    wss.handleUpgrade(req, socket, head, (client) => {
+      coalesceWrites(client, socket);
+      wss.emit("connection", client, req);
+    });
   });
 
   return {
@@ -75,6 +79,23 @@ export function createAppServer(options: {
       });
     },
   };
+}
+
+/**
+ * What one client is sent within a turn of the event loop (an action's answer and the event it
+ * made, to the seat that acted) leaves in one system call rather than one per message: the
+ * socket stays corked until the turn's promise callbacks have run. ws corks and uncorks around
+ * each frame, which only nests inside this.
+ */
+function coalesceWrites(client: WebSocket, socket: Duplex) {
+  const send = client.send.bind(client) as (...args: unknown[]) => void;
+  client.send = ((...args: unknown[]) => {
+    if (socket.writableCorked === 0) {
+      socket.cork();
+      process.nextTick(() => socket.uncork());
+    }
+    send(...args);
+  }) as WebSocket["send"];
 }
 
 /** 200 with the server's state while it serves, 503 while it cannot (database down, stopping). */
