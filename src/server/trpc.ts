@@ -2,7 +2,6 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
-import type { SessionUser } from "./auth/session";
 import { hasRole, type Role } from "./accounts/roles";
 import type { Context } from "./context";
 import { MatchError } from "./matches/errors";
@@ -61,16 +60,11 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-/** The signed-in player, else UNAUTHORIZED. */
-export function signedIn(user: SessionUser | null): SessionUser {
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return user;
-}
-
-// tRPC merges the context `next` is given into the one it has.
-export const protectedProcedure = t.procedure.use(({ ctx, next }) =>
-  next({ ctx: { user: signedIn(ctx.user) } }),
-);
+// tRPC merges the context `next` is given into the one it has: no copy of ours.
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return next({ ctx: { user: ctx.user } });
+});
 
 /** For moderator and admin tools: the player must hold `role` or a higher one. */
 export function roleProcedure(role: Exclude<Role, "PLAYER">) {

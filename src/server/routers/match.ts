@@ -4,7 +4,7 @@ import type { Command } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
 import { liveMatches } from "../matches/registry";
-import { publicProcedure, router, signedIn } from "../trpc";
+import { protectedProcedure, router } from "../trpc";
 
 // Thin by design: zod checks the shape, the registry and the match actor decide everything.
 
@@ -17,13 +17,9 @@ const lastEventId = z
   .regex(/^\d{1,15}$/, "must be an event id")
   .nullish();
 
-/**
- * For signed-in players; MatchErrors become tRPC errors of the same code, keeping the engine's
- * rejection code. One middleware, not protectedProcedure's and another: tRPC copies the call's
- * options at each, for every action.
- */
-export const matchProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const result = await next({ ctx: { user: signedIn(ctx.user) } });
+/** MatchErrors become tRPC errors of the same code, keeping the engine's rejection code. */
+export const matchProcedure = protectedProcedure.use(async ({ next }) => {
+  const result = await next();
   if (!result.ok && result.error.cause instanceof MatchError) {
     throw new TRPCError({
       code: result.error.cause.kind,
