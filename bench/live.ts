@@ -276,7 +276,7 @@ async function benchLive(databaseUrl: string) {
     // The young generation the npm scripts give the server (package.json "start").
     [
       ...profile,
-      "--max-semi-space-size=64",
+      "--max-semi-space-size=32",
       "--import",
       "tsx",
       path.join("src", "server", "api-server.ts"),
