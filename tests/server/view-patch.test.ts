@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyGame, gameViewFor, newGame, type GameState } from "@/engine/game";
+import { applyGame, gameViewFor, newGame, type GameState, type GameView } from "@/engine/game";
 import { mulberry32 } from "@/engine/rng";
 import { randomAction } from "@/engine/random-player";
 import { audienceViews } from "@/server/matches/engine";
@@ -106,6 +106,7 @@ describe("view patches", () => {
       let state: GameState = created.game;
       let now = 0;
       const views = [0, 1, 2, null].map((seat) => gameViewFor(state, seat));
+      let previous: GameView | null = null;
       for (let step = 0; step < 400 && !state.result; step++) {
         const seat = step % 3;
         const command = randomAction(gameViewFor(state, seat).hand, random);
@@ -114,8 +115,10 @@ describe("view patches", () => {
         const applied = applyGame(state, seat, command, now);
         if (!applied.ok) continue;
         state = applied.game;
-        // As the server makes them: one public view shared by every audience, lists diffed once.
-        const shared = audienceViews(state);
+        // As the server makes them: one public view shared by every audience, keeping the
+        // unchanged parts of the one before, lists diffed once.
+        const shared = audienceViews(state, previous);
+        previous = shared(null);
         const memo: DiffMemo = new Map();
         [0, 1, 2, null].forEach((audience, i) => {
           const next = shared(audience);

@@ -17,6 +17,7 @@ import {
   type GameView as EngineGameView,
   type HandOutcome,
   type Rejection,
+  shareUnchanged,
 } from "@/engine";
 
 export type GameState = EngineGameState;
@@ -90,11 +91,17 @@ export function publicView(state: GameState): GameView {
 /**
  * Every audience's view of one state, sharing everything public: the public view is made once,
  * and a seat's view adds its own part (equal to `seatView`). Made lazily, per audience asked.
+ * The public view keeps the parts of `previous` (the public view of an earlier state) that did
+ * not change, so views held between changes stay mostly old memory and diffs meet them by
+ * identity.
  */
-export function audienceViews(state: GameState): (seat: number | null) => GameView {
+export function audienceViews(
+  state: GameState,
+  previous: GameView | null = null,
+): (seat: number | null) => GameView {
   let shared: GameView | null = null;
   return (seat) => {
-    shared ??= publicView(state);
+    shared ??= previous ? shareUnchanged(previous, publicView(state)) : publicView(state);
     if (seat === null) return shared;
     return { ...shared, hand: { ...shared.hand, you: ownView(state.hand, seat) } };
   };

@@ -123,6 +123,8 @@ export class LiveMatch {
   private virtualAt: Millis = 0;
   private wallAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The public view last sent: the next one shares its unchanged parts. */
+  private shared: GameView | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
   private recent: GameEvent[] = [];
@@ -594,7 +596,7 @@ export class LiveMatch {
     if (events.length === 0) return;
     const id = this.lastId();
     const now = this.now();
-    const views = this.state && audienceViews(this.state);
+    const views = this.state && audienceViews(this.state, this.shared);
     const memo: DiffMemo = new Map();
     const audiences = new Map<
       number | null,
@@ -620,6 +622,7 @@ export class LiveMatch {
       listener.base = audience.view;
       listener.push(delivery);
     }
+    if (views && audiences.size > 0) this.shared = views(null);
   }
 
   private publishMatch() {
