@@ -84,7 +84,9 @@ export function finishFreeze(
   state.freeze = null;
   // A draw by the caller during the freeze restarted the countdown: from zero, as the clocks resume.
   state.progressAt = state.progressAt < freeze.start ? state.progressAt + frozenFor : state.now;
-  for (const step of state.log) if (step.play !== work?.id) step.at += frozenFor;
+  state.log = state.log.map((step) =>
+    step.play === work?.id ? step : { ...step, at: step.at + frozenFor },
+  );
   const resumed: number[] = [];
   for (const play of state.plays) {
     if (!play.open || play.id === work?.id) continue;

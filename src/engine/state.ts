@@ -36,18 +36,18 @@ export type Origin = MeldId | "hand" | "staging";
 /**
  * One card moved onto or across the table. The log of the last 40 s of steps
  * is what judgement and the chain undo work on (§5.4, §5.5); older steps are
- * final and folded into `base`.
+ * final and folded into `base`. A step never changes once logged (states share them).
  */
 export interface Step {
-  id: number;
-  card: CardId;
-  from: Origin;
-  to: MeldId;
-  seat: Seat;
-  play: PlayId;
-  at: Millis;
+  readonly id: number;
+  readonly card: CardId;
+  readonly from: Origin;
+  readonly to: MeldId;
+  readonly seat: Seat;
+  readonly play: PlayId;
+  readonly at: Millis;
   /** For the system's split of a run longer than 10 (§3.1): the step that made it too long. */
-  cause: number | null;
+  readonly cause: number | null;
 }
 
 export interface Meld {
