@@ -17,6 +17,7 @@ import {
   type PlayId,
   type PlayerStatus,
   type Seat,
+  type Step,
 } from "./state";
 import { meldsOfStep } from "./table";
 
@@ -95,11 +96,20 @@ export interface HandView {
 export function spectatorView(state: HandState): HandView {
   const rules = meldRulesFor(state.rules);
   const openSeat = new Map(state.plays.filter((p) => p.open).map((p) => [p.id, p.seat]));
-  const meldsOf = (play: PlayId) => [
-    ...new Set(state.log.filter((s) => s.play === play).flatMap(meldsOfStep)),
-  ];
+  // One pass over the log rather than one per play and per card: late in a busy hand the
+  // log is long and the table full.
+  const playMelds = new Map<PlayId, Set<MeldId>>();
+  const lastOfPlay = new Map<PlayId, Step>();
+  const lastOfCard = new Map<CardId, Step>();
+  for (const step of state.log) {
+    let melds = playMelds.get(step.play);
+    if (!melds) playMelds.set(step.play, (melds = new Set()));
+    for (const id of meldsOfStep(step)) melds.add(id);
+    lastOfPlay.set(step.play, step);
+    lastOfCard.set(step.card, step);
+  }
   const plays: PlayView[] = state.plays.map((p) => {
-    const last = state.log.findLast((s) => s.play === p.id);
+    const last = lastOfPlay.get(p.id);
     return {
       id: p.id,
       seat: p.seat,
@@ -107,18 +117,21 @@ export function spectatorView(state: HandState): HandView {
       start: p.start,
       deadline: p.deadline,
       safeAt: p.open || !last ? null : last.at + CHAIN_REACH_MS,
-      melds: meldsOf(p.id),
+      melds: [...(playMelds.get(p.id) ?? [])],
     };
   });
+  const touchingOf = new Map<MeldId, PlayView[]>();
+  for (const play of plays)
+    for (const id of play.melds) touchingOf.set(id, [...(touchingOf.get(id) ?? []), play]);
   const table: MeldView[] = state.table.map((meld) => {
     const check = isValidMeld(rules, meld.cards) ? checkMeld(rules, meld.cards) : null;
     const ordered = check?.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
-    const touching = plays.filter((p) => p.melds.includes(meld.id));
+    const touching = touchingOf.get(meld.id) ?? [];
     return {
       id: meld.id,
       valid: check !== null,
       cards: ordered.map((card) => {
-        const last = state.log.findLast((s) => s.card === card);
+        const last = lastOfCard.get(card);
         return {
           card,
           onTrialFor: last ? (openSeat.get(last.play) ?? null) : null,
