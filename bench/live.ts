@@ -439,6 +439,11 @@ async function main() {
     const latencies = live.stats.latencies.sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
     const baselineP99 = percentile(baseline, 99);
+    // The tail beyond p99, where the full GCs' bursts show.
+    const over = latencies.filter((ms) => ms > 25).length;
+    log(
+      `live: latency p99.9 ${round(percentile(latencies, 99.9))} ms, max ${round(latencies.at(-1) ?? 0)} ms; ${over} actions over 25 ms (${round((100 * over) / Math.max(1, latencies.length))} %)`,
+    );
     console.log(
       JSON.stringify({
         matches: MATCHES,
