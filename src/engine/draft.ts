@@ -96,65 +96,6 @@ export function copyPlain<T>(value: T): T {
   return out as T;
 }
 
-/**
- * `after` with each part deep-equal to the same part of `before` (a list's items matched by
- * `id` when they have one, else by position) replaced by `before`'s. A command's copy then
- * leaves behind only what it changed: the rest stays the earlier state's, already old, so a
- * long-running server's GC neither copies nor promotes it again. Nothing mutates a state once
- * made, so sharing is safe; `after` is updated in place and must be a fresh copy.
- */
-export function shareUnchanged<T>(before: T, after: T): T {
-  return share(before, after) as T;
-}
-
-function share(before: unknown, after: unknown): unknown {
-  if (before === after || typeof after !== "object" || after === null) return after;
-  if (typeof before !== "object" || before === null) return after;
-  if (Array.isArray(after)) return Array.isArray(before) ? shareList(before, after) : after;
-  if (Array.isArray(before)) return after;
-  const was = before as Record<string, unknown>;
-  const now = after as Record<string, unknown>;
-  let same = true;
-  let keys = 0;
-  for (const key in now) {
-    keys++;
-    const part = Object.hasOwn(was, key) ? share(was[key], now[key]) : now[key];
-    if (part !== was[key]) same = false;
-    now[key] = part;
-  }
-  if (!same) return after;
-  for (const _ in was) keys--;
-  return keys === 0 ? before : after;
-}
-
-function shareList(before: unknown[], after: unknown[]): unknown[] {
-  let same = before.length === after.length;
-  // Lists with ids (melds, plays, steps) keep their order, so one cursor finds each item.
-  let cursor = 0;
-  for (let i = 0; i < after.length; i++) {
-    const item = after[i];
-    const id = idOf(item);
-    let was = before[i];
-    if (id !== undefined && idOf(was) !== id) {
-      was = undefined;
-      for (let j = cursor; j < before.length; j++)
-        if (idOf(before[j]) === id) {
-          was = before[j];
-          cursor = j + 1;
-          break;
-        }
-    }
-    const part = share(was, item);
-    if (part !== before[i]) same = false;
-    after[i] = part;
-  }
-  return same ? before : after;
-}
-
-function idOf(item: unknown): unknown {
-  return typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
-}
-
 export function emit(draft: Draft, body: EventBody): void {
   draft.events.push({ ...body, id: draft.state.nextEventId++, at: draft.state.now });
 }

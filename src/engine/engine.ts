@@ -4,7 +4,7 @@
 
 import { type CardId, cardName } from "./cards";
 import { type Command, parseCommand, type Rejection, type RejectionCode } from "./commands";
-import { type Draft, draftOf, emit, shareUnchanged } from "./draft";
+import { type Draft, draftOf, emit } from "./draft";
 import type { EngineEvent } from "./engine-events";
 import { checkMeld, couldBecomeMeld } from "./melds";
 import {
@@ -61,7 +61,7 @@ export function apply(state: HandState, seat: unknown, input: unknown, now: unkn
   if (rejection) return { ok: false, rejection };
   if (draft.state.freeze?.seat === seat) checkFreezeGoingOut(draft);
   settle(draft);
-  return { ok: true, state: shareUnchanged(state, draft.state), events: draft.events };
+  return { ok: true, state: draft.state, events: draft.events };
 }
 
 /** Fires every timer due at or before `now`, in time order. */
@@ -76,7 +76,7 @@ export function advance(
   if (due === null || due > now) return { state: { ...state, now }, events: [] };
   const draft = draftOf(state);
   advanceDraft(draft, now);
-  return { state: shareUnchanged(state, draft.state), events: draft.events };
+  return { state: draft.state, events: draft.events };
 }
 
 type TimerKind = "play" | "hold" | "freeze" | "absence" | "tiebreak" | "inactivity" | "final";

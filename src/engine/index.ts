@@ -11,7 +11,6 @@
 //   newGame({ kind, seed, now })          → { ok, game }
 //   applyGame / advanceGame / nextGameDeadline / gameViewFor: the same, for the match
 //   randomAction(view, random)            → a random legal command for a seat (bots)
-//   shareUnchanged(before, after)         → `after` sharing `before`'s unchanged parts
 //
 // Time is milliseconds since the start of the hand, passed in by the caller;
 // commands are plain JSON ({ do: "add", card: 12, meld: 3 }) validated here.
@@ -27,5 +26,4 @@ export { ownView, spectatorView, viewFor, type HandView } from "./views";
 export { checkExpect, runScenario, type ScenarioResult, type ScenarioRun } from "./scenario";
 export * from "./game";
 export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS } from "./outcome";
-export { shareUnchanged } from "./draft";
 export { meldsAmong, playRandomHand, randomAction, type Random } from "./random-player";

@@ -104,18 +104,18 @@ describe("properties of random play by three seats", () => {
     );
   });
 
-  it("a state once made never changes, though the states after it share its unchanged parts", () => {
+  it("a state once made never changes, though the states after it share its logged steps", () => {
     fc.assert(
       fc.property(game, ({ seed, choices }) => {
         const states: { state: HandState; json: string }[] = [];
         playOut(seed, choices, (state) => states.push({ state, json: JSON.stringify(state) }));
         for (const { state, json } of states) expect(JSON.stringify(state)).toBe(json);
-        // What a command leaves alone is the earlier state's own memory, not a copy of it.
+        // Logged steps are the earlier state's own memory, not copies of it.
         for (let i = 1; i < states.length; i++) {
           const [before, after] = [states[i - 1]!.state, states[i]!.state];
-          for (const meld of after.table) {
-            const was = before.table.find((m) => m.id === meld.id);
-            if (was && JSON.stringify(was) === JSON.stringify(meld)) expect(meld).toBe(was);
+          for (const step of after.log) {
+            const was = before.log.find((s) => s.id === step.id);
+            if (was && JSON.stringify(was) === JSON.stringify(step)) expect(step).toBe(was);
           }
         }
       }),

@@ -17,8 +17,8 @@ import {
   type GameView as EngineGameView,
   type HandOutcome,
   type Rejection,
-  shareUnchanged,
 } from "@/engine";
+import { shareUnchanged } from "./view-patch";
 
 export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;
