@@ -158,7 +158,7 @@ function share(before: unknown, after: unknown): unknown {
 
 function shareList(before: unknown[], after: unknown[]): unknown[] {
   let same = before.length === after.length;
-  // Lists with ids (melds, plays, steps) keep their order, so one cursor finds each item.
+  // Lists with ids (melds, plays) keep their order, so one cursor finds each item.
   let cursor = 0;
   for (let i = 0; i < after.length; i++) {
     const item = after[i];
