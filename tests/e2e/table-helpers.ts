@@ -105,7 +105,15 @@ export async function keyboardMove(page: Page, cardTestId: string, targetTestId:
 
 /** Touch: tap a card, then tap where it goes. */
 export async function tapMove(page: Page, cardTestId: string, targetTestId: string) {
-  await page.getByTestId(cardTestId).tap({ position: { x: 8, y: 12 } });
+  const card = page.getByTestId(cardTestId);
+  // A tap the page is too busy to handle before dnd-kit's 120 ms touch hold fires is taken as a
+  // drag that goes nowhere, and within 50 ms of a drag's end a tap is swallowed: as a player
+  // would, tap again until the card shows as selected.
+  await expect(async () => {
+    if ((await card.getAttribute("aria-pressed")) !== "true")
+      await card.tap({ position: { x: 8, y: 12 } });
+    await expect(card).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
+  }).toPass();
   await page.getByTestId(targetTestId).tap({ position: { x: 8, y: 8 } });
 }
 
