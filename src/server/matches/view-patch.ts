@@ -137,22 +137,23 @@ export function shareUnchanged<T>(before: T, after: T): T {
 }
 
 function share(before: unknown, after: unknown): unknown {
-  if (before === after || typeof after !== "object" || after === null) return after;
-  if (typeof before !== "object" || before === null) return after;
-  if (Array.isArray(after)) return Array.isArray(before) ? shareList(before, after) : after;
-  if (Array.isArray(before)) return after;
-  const was = before as Record<string, unknown>;
-  const now = after as Record<string, unknown>;
+  if (before === after) return after;
+  if (isObject(before) && isObject(after)) return shareObject(before, after);
+  if (Array.isArray(before) && Array.isArray(after)) return shareList(before, after);
+  return after;
+}
+
+function shareObject(before: JsonObject, after: JsonObject): JsonObject {
   let same = true;
   let keys = 0;
-  for (const key in now) {
+  for (const key in after) {
     keys++;
-    const part = Object.hasOwn(was, key) ? share(was[key], now[key]) : now[key];
-    if (part !== was[key]) same = false;
-    now[key] = part;
+    const part = Object.hasOwn(before, key) ? share(before[key], after[key]) : after[key]!;
+    if (part !== before[key]) same = false;
+    after[key] = part as Json;
   }
   if (!same) return after;
-  for (const _ in was) keys--;
+  for (const _ in before) keys--;
   return keys === 0 ? before : after;
 }
 
@@ -181,7 +182,7 @@ function shareList(before: unknown[], after: unknown[]): unknown[] {
 }
 
 function idOf(item: unknown): unknown {
-  return typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return isObject(item) ? item.id : undefined;
 }
 
 /** A patch that does not fit the value it is applied to: the stream must start afresh. */
