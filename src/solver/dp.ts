@@ -15,7 +15,7 @@ import type { MeldRules } from "../engine/melds";
 import { TooComplexError } from "./errors";
 import { fewestMoved, greedyArrangement } from "./greedy";
 import { mostPlaced } from "./most";
-import { arrangeSets, SET_CARD, type SetCard } from "./sets";
+import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
 
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
@@ -197,6 +197,7 @@ class RankProgramme {
   private readonly optionCache = new Map<number, Option[]>();
   private readonly extraCache = new Map<number, number>();
   private readonly creditCache = new Map<number, number>();
+  private readonly formCache = new Map<number, boolean>();
 
   constructor(
     private readonly rules: MeldRules,
@@ -308,7 +309,11 @@ class RankProgramme {
     ]);
     for (let i = 0; i < RANKS; i++) {
       let partial = new Map<number, Map<number, Entry>>([[0, layer]]);
+      layer = new Map();
       for (let s = 0; s < SUIT_COUNT; s++) {
+        // The rank's sets are settled with its last suit, so no state of a
+        // profile that cannot form sets is ever counted against the budget.
+        const last = s === LAST_SUIT;
         const next = new Map<number, Map<number, Entry>>();
         for (const [extra, entries] of partial) {
           for (const [key, entry] of entries) {
@@ -316,10 +321,17 @@ class RankProgramme {
             for (const option of this.options(i, s, id)) {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
-              const value = entry.value + option.gain;
+              const credit = last ? this.setCredit(nextExtra) : 0;
+              if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, s))) continue;
+              const value = entry.value + option.gain + credit;
               const nextKey = key + (option.next - id) * POW[s]!;
-              const pending = this.mayStay(nextExtra) - this.surelyMoving(nextKey, i, s);
+              const pending =
+                (last ? 0 : this.mayStay(nextExtra)) - this.surelyMoving(nextKey, i, s);
               if (!this.canReachGoal(value, pending, i, s)) continue;
+              if (last) {
+                upsert(layer, nextKey, value, entry, option);
+                continue;
+              }
               let bucket = next.get(nextExtra);
               if (!bucket) next.set(nextExtra, (bucket = new Map()));
               upsert(bucket, nextKey, value, entry, option);
@@ -327,20 +339,9 @@ class RankProgramme {
           }
         }
         partial = next;
-        let size = 0;
+        let size = layer.size;
         for (const entries of partial.values()) size += entries.size;
         if (size > this.budget) throw new TooComplexError(size);
-      }
-      layer = new Map();
-      for (const [extra, entries] of partial) {
-        const kept = this.setCredit(extra);
-        if (kept < 0) continue;
-        for (const [key, entry] of entries) {
-          const value = entry.value + kept;
-          const pending = -this.surelyMoving(key, i, LAST_SUIT);
-          if (this.canReachGoal(value, pending, i, LAST_SUIT))
-            upsert(layer, key, value, entry, null);
-        }
       }
     }
     let best: Entry | null = null;
@@ -461,6 +462,34 @@ class RankProgramme {
       this.creditCache.set(extra, kept);
     }
     return kept;
+  }
+
+  /**
+   * Whether the suits after s at processing index i can still complete the
+   * profile's set cards into at most two sets: each sends 0–2 of its cards.
+   */
+  private setsMayForm(extra: number, i: number, s: number): boolean {
+    let one = 0;
+    let two = 0;
+    for (const pattern of profileDigits(extra >> 2))
+      if (patternClasses(pattern).length === 1) one++;
+      else two++;
+    const memo = ((i * SUIT_COUNT + s) * 5 + one) * 5 + two;
+    let fits = this.formCache.get(memo);
+    if (fits === undefined) {
+      const complete = (t: number, a1: number, a2: number): boolean => {
+        if (t === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
+        const have = this.tableAt(i, t).length + this.handAt(i, t).length;
+        return (
+          complete(t + 1, a1, a2) ||
+          (have >= 1 && complete(t + 1, a1 + 1, a2)) ||
+          (have >= 2 && complete(t + 1, a1, a2 + 1))
+        );
+      };
+      fits = complete(s + 1, one, two);
+      this.formCache.set(memo, fits);
+    }
+    return fits;
   }
 
   /**

@@ -5,6 +5,7 @@
 
 import type { MeldRules } from "../engine/melds";
 import { TooComplexError } from "./errors";
+import { SETS_FIT } from "./sets";
 
 const RANKS = 13;
 const SUITS = 4;
@@ -39,19 +40,6 @@ function dominates(x: number, y: number): boolean {
   const [c, d] = PAIRS[y % PAIRS.length]!;
   return (longer(a, c) && longer(b, d)) || (longer(a, d) && longer(b, c));
 }
-
-/** Whether the cards a rank's suits send to sets (a1 suits send one, a2 two) form at most two sets. */
-const SETS_FIT: boolean[] = [];
-for (let a1 = 0; a1 <= SUITS; a1++)
-  for (let a2 = 0; a1 + a2 <= SUITS; a2++) {
-    let fits = a1 + a2 === 0 || (a2 === 0 && a1 >= 3);
-    // Two sets: each suit sending two gives one to each; the others split x and a1 - x.
-    for (let x = 0; x <= a1; x++) {
-      const [p, q] = [a2 + x, a2 + a1 - x];
-      fits ||= p >= 3 && p <= 4 && q >= 3 && q <= 4;
-    }
-    SETS_FIT[a1 * 5 + a2] = fits;
-  }
 
 /**
  * The most own cards that can be placed. `table[rank][suit]` counts the table

@@ -2,6 +2,8 @@
 // grouped into sets (3–4 cards, different suits), and each set may be matched to
 // one original meld to keep cards in place (see docs/solver.md, "moved").
 
+const SUIT_COUNT = 4;
+
 /** What a card sent to the sets of its rank can be matched with. */
 export const SET_CARD = {
   /** a hand card, or a table card whose original meld is not matched through it */
@@ -78,3 +80,19 @@ function keptByGroups(
   };
   return pick(0, 0);
 }
+
+/**
+ * Whether the cards a rank's suits send to sets form at most two sets, by
+ * a1 * 5 + a2: a1 suits send one card, a2 suits two.
+ */
+export const SETS_FIT: boolean[] = [];
+for (let a1 = 0; a1 <= SUIT_COUNT; a1++)
+  for (let a2 = 0; a1 + a2 <= SUIT_COUNT; a2++) {
+    let fits = a1 + a2 === 0 || (a2 === 0 && a1 >= 3);
+    // Two sets: each suit sending two gives one to each; the others split x and a1 - x.
+    for (let x = 0; x <= a1; x++) {
+      const [p, q] = [a2 + x, a2 + a1 - x];
+      fits ||= p >= 3 && p <= 4 && q >= 3 && q <= 4;
+    }
+    SETS_FIT[a1 * 5 + a2] = fits;
+  }
