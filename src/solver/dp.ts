@@ -177,10 +177,14 @@ class RankProgramme {
   private readonly ahead: number[][];
   /** own cards at processing index i and after */
   private readonly ownAfter: number[];
-  /** per processing index and suit: own cards still to come once that suit is done */
-  private readonly ownLeft: number[][];
-  /** per processing index and suit: table cards seen once that suit is done */
-  private readonly tableSeen: number[][];
+  /** table cards before processing index i */
+  private readonly tableBefore: number[];
+  /** per processing index, set as the programme reaches it: the suits in the order processed */
+  private readonly suitOrder: number[][] = [];
+  /** per processing index and step: own cards still to come once that step's suit is done */
+  private readonly ownLeft: number[][] = [];
+  /** per processing index and step: table cards seen once that step's suit is done */
+  private readonly tableSeen: number[][] = [];
   private readonly mayStayCache = new Map<number, number>();
   private readonly movingCache = new Map<number, number>();
   /** per suit: whether a run can cross the cut at all */
@@ -238,17 +242,12 @@ class RankProgramme {
         for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
       return n;
     });
-    let seen = 0;
-    this.tableSeen = Array.from({ length: RANKS }, (_, i) =>
-      Array.from({ length: SUIT_COUNT }, (_, s) => (seen += this.tableAt(i, s).length)),
-    );
-    this.ownLeft = Array.from({ length: RANKS }, (_, i) =>
-      Array.from({ length: SUIT_COUNT }, (_, s) => {
-        let n = this.ownAfter[i + 1]!;
-        for (let t = s + 1; t < SUIT_COUNT; t++) n += this.handAt(i, t).length;
-        return n;
-      }),
-    );
+    this.tableBefore = [0];
+    for (let i = 0; i < RANKS; i++) {
+      let n = this.tableBefore[i]!;
+      for (let s = 0; s < SUIT_COUNT; s++) n += this.tableAt(i, s).length;
+      this.tableBefore.push(n);
+    }
     this.lengthMatters = Array.from({ length: SUIT_COUNT }, (_, s) => {
       let longest = 0;
       for (let start = 0; start < RANKS; start++) {
@@ -308,12 +307,14 @@ class RankProgramme {
       [keyOf(initial), { value: 0, parent: null, option: null }],
     ]);
     for (let i = 0; i < RANKS; i++) {
+      this.orderSuits(i, layer);
       let partial = new Map<number, Map<number, Entry>>([[0, layer]]);
       layer = new Map();
-      for (let s = 0; s < SUIT_COUNT; s++) {
+      for (let step = 0; step < SUIT_COUNT; step++) {
+        const s = this.suitOrder[i]![step]!;
         // The rank's sets are settled with its last suit, so no state of a
         // profile that cannot form sets is ever counted against the budget.
-        const last = s === LAST_SUIT;
+        const last = step === LAST_SUIT;
         const next = new Map<number, Map<number, Entry>>();
         for (const [extra, entries] of partial) {
           for (const [key, entry] of entries) {
@@ -322,12 +323,12 @@ class RankProgramme {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
               const credit = last ? this.setCredit(nextExtra) : 0;
-              if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, s))) continue;
+              if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, step))) continue;
               const value = entry.value + option.gain + credit;
               const nextKey = key + (option.next - id) * POW[s]!;
               const pending =
-                (last ? 0 : this.mayStay(nextExtra)) - this.surelyMoving(nextKey, i, s);
-              if (!this.canReachGoal(value, pending, i, s)) continue;
+                (last ? 0 : this.mayStay(nextExtra)) - this.surelyMoving(nextKey, i, step);
+              if (!this.canReachGoal(value, pending, i, step)) continue;
               if (last) {
                 upsert(layer, nextKey, value, entry, option);
                 continue;
@@ -355,27 +356,51 @@ class RankProgramme {
   }
 
   /**
-   * Whether a state worth `value` once suit s of processing index i is done
+   * The order of the suits at processing index i: the fewest options per
+   * state first, so that the suit with the most goes last, straight into the
+   * next layer with the rank's sets settled, instead of multiplying the
+   * states of the suits after it.
+   */
+  private orderSuits(i: number, layer: Map<number, Entry>): void {
+    const options = [0, 1, 2, 3].map((s) => {
+      let n = 0;
+      for (const key of layer.keys()) n += this.options(i, s, digit(key, s)).length;
+      return n;
+    });
+    const order = [0, 1, 2, 3].sort((a, b) => options[a]! - options[b]! || a - b);
+    this.suitOrder[i] = order;
+    let seen = this.tableBefore[i]!;
+    this.tableSeen[i] = order.map((s) => (seen += this.tableAt(i, s).length));
+    this.ownLeft[i] = order.map((_, step) => {
+      let n = this.ownAfter[i + 1]!;
+      for (const t of order.slice(step + 1)) n += this.handAt(i, t).length;
+      return n;
+    });
+  }
+
+  /**
+   * Whether a state worth `value` once step `step` of processing index i is done
    * can still reach the goal: enough own cards left to place, and not more
    * table cards moved than allowed. A table card is surely moved once it is
    * seen and not kept, unless it waits in a set that may still keep it;
    * `pending` is those set cards less the cards ahead that will surely move.
    */
-  private canReachGoal(value: number, pending: number, i: number, s: number): boolean {
+  private canReachGoal(value: number, pending: number, i: number, step: number): boolean {
     const placed = Math.floor(value / PLACED_WEIGHT);
-    const moved = this.tableSeen[i]![s]! - (value % PLACED_WEIGHT) - pending;
-    return placed + this.ownLeft[i]![s]! >= this.goal.placed && moved <= this.goal.moved;
+    const moved = this.tableSeen[i]![step]! - (value % PLACED_WEIGHT) - pending;
+    return placed + this.ownLeft[i]![step]! >= this.goal.placed && moved <= this.goal.moved;
   }
 
   /**
    * Cards still ahead of original runs that some closed meld or a set was
    * matched to: no open run continues them, so they will all move. Suits up
-   * to s have done processing index i, the others only the index before.
+   * to this step have done processing index i, the others only the index before.
    */
-  private surelyMoving(key: number, i: number, s: number): number {
+  private surelyMoving(key: number, i: number, step: number): number {
     let count = 0;
-    for (let t = 0; t < SUIT_COUNT; t++) {
-      const at = t <= s ? i : i - 1;
+    for (let k = 0; k < SUIT_COUNT; k++) {
+      const t = this.suitOrder[i]![k]!;
+      const at = k <= step ? i : i - 1;
       if (at < 0) continue;
       const id = digit(key, t);
       const memo = (at * SUIT_COUNT + t) * ID_BASE + id;
@@ -465,28 +490,29 @@ class RankProgramme {
   }
 
   /**
-   * Whether the suits after s at processing index i can still complete the
-   * profile's set cards into at most two sets: each sends 0–2 of its cards.
+   * Whether the suits after this step at processing index i can still complete
+   * the profile's set cards into at most two sets: each sends 0–2 of its cards.
    */
-  private setsMayForm(extra: number, i: number, s: number): boolean {
+  private setsMayForm(extra: number, i: number, step: number): boolean {
     let one = 0;
     let two = 0;
     for (const pattern of profileDigits(extra >> 2))
       if (patternClasses(pattern).length === 1) one++;
       else two++;
-    const memo = ((i * SUIT_COUNT + s) * 5 + one) * 5 + two;
+    const memo = ((i * SUIT_COUNT + step) * 5 + one) * 5 + two;
     let fits = this.formCache.get(memo);
     if (fits === undefined) {
-      const complete = (t: number, a1: number, a2: number): boolean => {
-        if (t === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
+      const complete = (k: number, a1: number, a2: number): boolean => {
+        if (k === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
+        const t = this.suitOrder[i]![k]!;
         const have = this.tableAt(i, t).length + this.handAt(i, t).length;
         return (
-          complete(t + 1, a1, a2) ||
-          (have >= 1 && complete(t + 1, a1 + 1, a2)) ||
-          (have >= 2 && complete(t + 1, a1, a2 + 1))
+          complete(k + 1, a1, a2) ||
+          (have >= 1 && complete(k + 1, a1 + 1, a2)) ||
+          (have >= 2 && complete(k + 1, a1, a2 + 1))
         );
       };
-      fits = complete(s + 1, one, two);
+      fits = complete(step + 1, one, two);
       this.formCache.set(memo, fits);
     }
     return fits;
@@ -547,8 +573,9 @@ class RankProgramme {
     for (let i = 0; i < RANKS; i++) {
       const setCards: { id: CardId; cls: number }[] = [];
       let setsTaken = 0;
-      for (let s = 0; s < SUIT_COUNT; s++) {
-        const option = steps[i * SUIT_COUNT + s]!;
+      for (let step = 0; step < SUIT_COUNT; step++) {
+        const s = this.suitOrder[i]![step]!;
+        const option = steps[i * SUIT_COUNT + step]!;
         const before = open[s]!;
         for (const { from, piece } of option.closed) {
           if (piece) pieces[s]!.push({ piece, cards: before[from]! });
