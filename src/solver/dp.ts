@@ -196,8 +196,13 @@ class RankProgramme {
   private readonly setsAt: number[][];
   private readonly runInfo = new Map<number, RunInfo>();
   private readonly startingAt: number[][][];
-  private readonly states: SuitState[] = [];
-  private readonly stateIds = new Map<string, number>();
+  /**
+   * Suit states by space (i * SUIT_COUNT + s: suit s before processing index
+   * i), each space numbering its own, so the ids a layer's keys hold are
+   * bounded per suit and rank rather than over the whole programme.
+   */
+  private readonly states: SuitState[][] = [];
+  private readonly stateIds: Map<string, number>[] = [];
   private readonly optionCache = new Map<number, Option[]>();
   private readonly extraCache = new Map<number, number>();
   private readonly creditCache = new Map<number, number>();
@@ -301,7 +306,7 @@ class RankProgramme {
       const status: number[] = [];
       for (const [origin, info] of this.runInfo)
         if (info.crossing && info.suit === s) status.push(origin, UNMATCHED);
-      return this.intern({ runs: [], status, pieces: [] });
+      return this.intern(0, s, { runs: [], status, pieces: [] });
     });
     let layer = new Map<number, Entry>([
       [keyOf(initial), { value: 0, parent: null, option: null }],
@@ -349,7 +354,7 @@ class RankProgramme {
     let bestKey = 0;
     for (const [key, entry] of layer) {
       if (best && entry.value <= best.value) continue;
-      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.states[digit(key, s)]!, s) !== null))
+      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.stateAt(RANKS, s, digit(key, s)), s) !== null))
         [best, bestKey] = [entry, key];
     }
     return best && this.rebuild(best, bestKey);
@@ -407,7 +412,7 @@ class RankProgramme {
       let n = this.movingCache.get(memo);
       if (n === undefined) {
         n = 0;
-        const { runs, status } = this.states[id]!;
+        const { runs, status } = this.stateAt(at + 1, t, id);
         for (let j = 0; j < status.length; j += 2) {
           const origin = status[j]!;
           const info = this.runInfo.get(origin)!;
@@ -433,16 +438,24 @@ class RankProgramme {
     return count;
   }
 
-  private intern(state: SuitState): number {
+  /** The id of suit s's state before processing index i. */
+  private intern(i: number, s: number, state: SuitState): number {
+    const space = i * SUIT_COUNT + s;
+    const states = (this.states[space] ??= []);
+    const ids = (this.stateIds[space] ??= new Map());
     const key = `${state.runs.map((r) => `${r.len}.${r.tag}.${r.inc ? 1 : 0}`).join(",")}|${state.status.join(",")}|${state.pieces.map((p) => `${p.post}.${p.tag}`).join(",")}`;
-    let id = this.stateIds.get(key);
+    let id = ids.get(key);
     if (id === undefined) {
-      id = this.states.length;
+      id = states.length;
       if (id >= ID_BASE) throw new TooComplexError(id);
-      this.states.push(state);
-      this.stateIds.set(key, id);
+      states.push(state);
+      ids.set(key, id);
     }
     return id;
+  }
+
+  private stateAt(i: number, s: number, id: number): SuitState {
+    return this.states[i * SUIT_COUNT + s]![id]!;
   }
 
   /** Every way one suit can take its cards of the rank at processing index i. */
@@ -450,7 +463,7 @@ class RankProgramme {
     const cacheKey = (i * SUIT_COUNT + s) * ID_BASE + id;
     let cached = this.optionCache.get(cacheKey);
     if (!cached) {
-      cached = new SuitStep(this, i, s, this.states[id]!).options();
+      cached = new SuitStep(this, i, s, this.stateAt(i, s, id)).options();
       this.optionCache.set(cacheKey, cached);
     }
     return cached;
@@ -607,7 +620,7 @@ class RankProgramme {
       }
     }
     for (let s = 0; s < SUIT_COUNT; s++) {
-      const state = this.states[digit(lastKey, s)]!;
+      const state = this.stateAt(RANKS, s, digit(lastKey, s));
       const ends = this.joinPieces(state, s)!;
       ends.forEach((p, j) => {
         if (p < 0) {
@@ -644,8 +657,9 @@ class RankProgramme {
   crossingRuns(s: number): number[] {
     return [...this.runInfo].filter(([, r]) => r.crossing && r.suit === s).map(([o]) => o);
   }
-  internState(state: SuitState): number {
-    return this.intern(state);
+  /** The id of suit s's state once processing index i is done. */
+  internState(i: number, s: number, state: SuitState): number {
+    return this.intern(i + 1, s, state);
   }
   /** Whether a run of this length at processing index i can still reach three cards. */
   canComplete(i: number, s: number, len: number): boolean {
@@ -862,7 +876,7 @@ class SuitStep {
     }));
     runs.sort((a, b) => compareRuns(a.run, b.run));
     pieces.sort((a, b) => a.post - b.post || a.tag - b.tag);
-    const next = this.p.internState({ runs: runs.map((r) => r.run), status, pieces });
+    const next = this.p.internState(this.i, this.s, { runs: runs.map((r) => r.run), status, pieces });
     const pattern = patternOf(acc.setCards.map((c) => c.cls));
     const gain = placed * PLACED_WEIGHT + acc.kept;
     const key = `${next}|${pattern}|${acc.setsTaken}`;
