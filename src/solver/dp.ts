@@ -13,7 +13,7 @@
 import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { TooComplexError } from "./errors";
-import { fewestMoved, greedyArrangement } from "./greedy";
+import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
 
@@ -116,6 +116,11 @@ interface Goal {
   placed: number;
   /** table cards that may move at most */
   moved: number;
+  /**
+   * Over the budget, keep the states worth the most instead of giving up: a
+   * search for one arrangement, which proves nothing about the others.
+   */
+  narrow: boolean;
 }
 
 export function solveExact(
@@ -158,16 +163,54 @@ export function solveExact(
   const last = Math.min(incumbentMoved - 1, tableCards);
   const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
   if (fewest < last) caps.unshift(fewest);
+  const search = (moved: number, narrow: boolean) =>
+    new RankProgramme(rules, melds, useful, budget, { placed: most, moved, narrow }).run();
+  // Every arrangement reaching the goal moves more than `excluded` cards.
+  let excluded = fewest - 1;
   for (const cap of caps) {
-    const found = new RankProgramme(rules, melds, useful, budget, {
-      placed: most,
-      moved: cap,
-    }).run();
+    let found;
+    try {
+      found = search(cap, false);
+    } catch (error) {
+      if (!(error instanceof TooComplexError)) throw error;
+      return overBudget(excluded, cap, search, (melds) => score(original, melds, useful));
+    }
     if (found) return found;
+    excluded = cap;
   }
   if (incumbentMoved < Infinity) return incumbent;
   if (!counted) throw new TooComplexError(budget);
   throw new Error("internal: the rank programme found no arrangement");
+}
+
+/**
+ * When the programme outgrows the budget at cap `over`, with every cap up to
+ * `excluded` proven to hold no arrangement: the caps between, one by one,
+ * then a narrowed search at the first of them over the budget. Any
+ * arrangement that search finds reaching the goal moves no more than that
+ * cap, and none moves less, so it is the optimum.
+ */
+function overBudget(
+  excluded: number,
+  over: number,
+  search: (moved: number, narrow: boolean) => DpResult | null,
+  rescore: (melds: CardId[][]) => DpResult,
+): DpResult {
+  let cap = excluded + 1;
+  for (; cap < over; cap++) {
+    try {
+      const found = search(cap, false);
+      if (found) return found;
+    } catch (error) {
+      if (!(error instanceof TooComplexError)) throw error;
+      break;
+    }
+  }
+  const found = search(cap, true);
+  if (!found) throw new TooComplexError(cap);
+  // The states kept may have matched the arrangement's melds less well than
+  // the best matching does: its moves are counted again.
+  return rescore(found.melds);
 }
 
 class RankProgramme {
@@ -347,14 +390,21 @@ class RankProgramme {
         partial = next;
         let size = layer.size;
         for (const entries of partial.values()) size += entries.size;
-        if (size > this.budget) throw new TooComplexError(size);
+        if (size > this.budget) {
+          if (!this.goal.narrow) throw new TooComplexError(size);
+          keepBest([layer, ...partial.values()], this.budget);
+        }
       }
     }
     let best: Entry | null = null;
     let bestKey = 0;
     for (const [key, entry] of layer) {
       if (best && entry.value <= best.value) continue;
-      if ([0, 1, 2, 3].every((s) => this.joinPieces(this.stateAt(RANKS, s, digit(key, s)), s) !== null))
+      if (
+        [0, 1, 2, 3].every(
+          (s) => this.joinPieces(this.stateAt(RANKS, s, digit(key, s)), s) !== null,
+        )
+      )
         [best, bestKey] = [entry, key];
     }
     return best && this.rebuild(best, bestKey);
@@ -876,7 +926,11 @@ class SuitStep {
     }));
     runs.sort((a, b) => compareRuns(a.run, b.run));
     pieces.sort((a, b) => a.post - b.post || a.tag - b.tag);
-    const next = this.p.internState(this.i, this.s, { runs: runs.map((r) => r.run), status, pieces });
+    const next = this.p.internState(this.i, this.s, {
+      runs: runs.map((r) => r.run),
+      status,
+      pieces,
+    });
     const pattern = patternOf(acc.setCards.map((c) => c.cls));
     const gain = placed * PLACED_WEIGHT + acc.kept;
     const key = `${next}|${pattern}|${acc.setsTaken}`;
@@ -975,6 +1029,20 @@ function upsert(
 ): void {
   const seen = map.get(key);
   if (!seen || value > seen.value) map.set(key, { value, parent, option });
+}
+
+/** Drops all but the `budget` entries worth the most from the maps. */
+function keepBest(maps: readonly Map<number, Entry>[], budget: number): void {
+  const byValue: number[] = [];
+  for (const map of maps)
+    for (const { value } of map.values()) byValue[value] = (byValue[value] ?? 0) + 1;
+  let room = budget;
+  let cutoff = byValue.length;
+  while (cutoff > 0 && room >= (byValue[cutoff - 1] ?? 0)) room -= byValue[--cutoff] ?? 0;
+  // Values from `cutoff` up stay; of the value just below, `room` entries.
+  for (const map of maps)
+    for (const [key, { value }] of map)
+      if (value < cutoff - 1 || (value === cutoff - 1 && room-- <= 0)) map.delete(key);
 }
 
 function permutations(cards: readonly Phys[]): Phys[][] {

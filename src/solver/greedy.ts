@@ -33,7 +33,8 @@ export function greedyArrangement(
   );
 }
 
-function score(
+/** An arrangement's own cards placed and table cards kept under the best matching. */
+export function score(
   original: readonly (readonly CardId[])[],
   melds: CardId[][],
   own: readonly CardId[],

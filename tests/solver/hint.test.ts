@@ -185,6 +185,36 @@ describe("the hint's properties on random positions", () => {
     );
   }, 60_000);
 
+  it("over a small budget the answer is still the optimum, or too-complex", () => {
+    // A budget of a few hundred states sends many positions through the caps
+    // one by one and the narrowed search, whose answers must be exact all the
+    // same: the same as with a budget that never binds here.
+    let answered = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...BOTH), fc.integer(), denseRanks, (rules, seed, ranks) => {
+        const { table, own } = randomPosition(rules, seed, {
+          table: [10, 30],
+          hand: [2, 8],
+          ranks,
+        });
+        const result = solveHint({ rules, table, own, budget: 300 });
+        if (!result.ok) {
+          expect(result.error.code).toBe("too-complex");
+          return;
+        }
+        answered++;
+        const exact = hint(rules, table, own);
+        expect({ placed: result.hint.placed.length, moved: result.hint.moved }).toEqual({
+          placed: exact.placed.length,
+          moved: exact.moved,
+        });
+        expectPlanReplays(rules, table, own, result.hint);
+      }),
+      { numRuns: 200 },
+    );
+    expect(answered).toBeGreaterThan(0);
+  }, 60_000);
+
   it("the target keeps every table card in a valid meld and the plan replays to it", () => {
     fc.assert(
       fc.property(fc.constantFrom(...BOTH), fc.integer(), denseRanks, (rules, seed, ranks) => {
