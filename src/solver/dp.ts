@@ -367,6 +367,7 @@ class RankProgramme {
         for (const [extra, entries] of partial) {
           for (const [key, entry] of entries) {
             const id = digit(key, s);
+            const othersMoving = this.surelyMovingBesides(key, i, step);
             for (const option of this.options(i, s, id)) {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
@@ -374,8 +375,8 @@ class RankProgramme {
               if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, step))) continue;
               const value = entry.value + option.gain + credit;
               const nextKey = key + (option.next - id) * POW[s]!;
-              const pending =
-                (last ? 0 : this.mayStay(nextExtra)) - this.surelyMoving(nextKey, i, step);
+              const moving = othersMoving + this.surelyMovingIn(i, s, option.next);
+              const pending = (last ? 0 : this.mayStay(nextExtra)) - moving;
               if (!this.canReachGoal(value, pending, i, step)) continue;
               if (last) {
                 upsert(layer, nextKey, value, entry, option);
@@ -448,32 +449,37 @@ class RankProgramme {
 
   /**
    * Cards still ahead of original runs that some closed meld or a set was
-   * matched to: no open run continues them, so they will all move. Suits up
-   * to this step have done processing index i, the others only the index before.
+   * matched to: no open run continues them, so they will all move. This
+   * counts them for every suit but the one at `step` of processing index i:
+   * the suits before it have done index i, the ones after only the index before.
    */
-  private surelyMoving(key: number, i: number, step: number): number {
+  private surelyMovingBesides(key: number, i: number, step: number): number {
     let count = 0;
     for (let k = 0; k < SUIT_COUNT; k++) {
+      if (k === step) continue;
       const t = this.suitOrder[i]![k]!;
-      const at = k <= step ? i : i - 1;
-      if (at < 0) continue;
-      const id = digit(key, t);
-      const memo = (at * SUIT_COUNT + t) * ID_BASE + id;
-      let n = this.movingCache.get(memo);
-      if (n === undefined) {
-        n = 0;
-        const { runs, status } = this.stateAt(at + 1, t, id);
-        for (let j = 0; j < status.length; j += 2) {
-          const origin = status[j]!;
-          const info = this.runInfo.get(origin)!;
-          if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
-            n += Math.max(0, info.last - at);
-        }
-        this.movingCache.set(memo, n);
-      }
-      count += n;
+      const at = k < step ? i : i - 1;
+      if (at >= 0) count += this.surelyMovingIn(at, t, digit(key, t));
     }
     return count;
+  }
+
+  /** The same for one suit, in state `id` once processing index `at` is done. */
+  private surelyMovingIn(at: number, t: number, id: number): number {
+    const memo = (at * SUIT_COUNT + t) * ID_BASE + id;
+    let n = this.movingCache.get(memo);
+    if (n === undefined) {
+      n = 0;
+      const { runs, status } = this.stateAt(at + 1, t, id);
+      for (let j = 0; j < status.length; j += 2) {
+        const origin = status[j]!;
+        const info = this.runInfo.get(origin)!;
+        if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
+          n += Math.max(0, info.last - at);
+      }
+      this.movingCache.set(memo, n);
+    }
+    return n;
   }
 
   /** Set cards of a rank's profile that a set may still keep where they are. */
@@ -557,14 +563,14 @@ class RankProgramme {
    * the profile's set cards into at most two sets: each sends 0–2 of its cards.
    */
   private setsMayForm(extra: number, i: number, step: number): boolean {
-    let one = 0;
-    let two = 0;
-    for (const pattern of profileDigits(extra >> 2))
-      if (patternClasses(pattern).length === 1) one++;
-      else two++;
-    const memo = ((i * SUIT_COUNT + step) * 5 + one) * 5 + two;
+    const memo = extra * RANKS * SUIT_COUNT + i * SUIT_COUNT + step;
     let fits = this.formCache.get(memo);
     if (fits === undefined) {
+      let one = 0;
+      let two = 0;
+      for (const pattern of profileDigits(extra >> 2))
+        if (patternClasses(pattern).length === 1) one++;
+        else two++;
       const complete = (k: number, a1: number, a2: number): boolean => {
         if (k === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
         const t = this.suitOrder[i]![k]!;
