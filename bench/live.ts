@@ -1,4 +1,4 @@
-// npm run bench:live -- --matches N --seconds S [--cpu-prof] [--trace-gc]
+// npm run bench:live -- --matches N --seconds S [--cpu-prof] [--trace-gc] [--server-flags "…"]
 //
 // Load and latency of the live server, from a second process over loopback. It starts an
 // embedded PostgreSQL and the API server (src/server/api-server.ts), creates the bot players
@@ -9,7 +9,8 @@
 // three seats have received its events. The same traffic shape then runs through a bare `ws`
 // relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end. `--trace-gc`
 // also reports the server's GC pauses and its heap after each full GC: what stays alive, which
-// RSS (the heap's room to grow included) does not show.
+// RSS (the heap's room to grow included) does not show. `--server-flags` passes more Node or V8
+// flags to the server (a diagnosis, e.g. "--trace-gc-nvp" with --trace-gc).
 //
 // The clients speak tRPC's WebSocket protocol directly (JSON-RPC with superjson's `json`
 // part) rather than through @trpc/client: thousands of links with their observables would
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "30" },
     "cpu-prof": { type: "boolean", default: false },
     "trace-gc": { type: "boolean", default: false },
+    "server-flags": { type: "string", default: "" },
   },
 });
 const MATCHES = Number(args.matches);
@@ -271,6 +273,7 @@ async function benchLive(databaseUrl: string) {
   const origin = `127.0.0.1:${port}`;
   const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir=.data/bench-profiles"] : [];
   if (args["trace-gc"]) profile.push("--trace-gc");
+  profile.push(...args["server-flags"].split(" ").filter(Boolean));
   const server = spawn(
     process.execPath,
     // The young generation the npm scripts give the server (package.json "start").

@@ -28,7 +28,7 @@ export function stream<T>(
 class Stream<T> implements AsyncIterableIterator<T> {
   private buffer: T[] = [];
   private reader: ((result: IteratorResult<T>) => void) | null = null;
-  private feed: Feed<T> | null = null;
+  private feed: Omit<Feed<T>, "catchUp"> | null = null;
   private done = false;
 
   constructor(
@@ -57,8 +57,11 @@ class Stream<T> implements AsyncIterableIterator<T> {
 
   private begin() {
     if (this.done || this.signal?.aborted) return this.finish();
-    this.feed = this.start((message) => this.push(message));
-    this.buffer.unshift(...this.feed.catchUp);
+    const { catchUp, snapshot, stop } = this.start((message) => this.push(message));
+    // Not kept with the rest: the catch-up (often a whole snapshot) is read once, and a stream
+    // lives as long as its connection.
+    this.feed = { snapshot, stop };
+    this.buffer.unshift(...catchUp);
     this.signal?.addEventListener("abort", this.finish);
   }
 
