@@ -99,10 +99,12 @@ export type MatchDeps = {
 
 /**
  * Events kept in memory (at least; at most twice as many) for subscribers resuming after a
- * short gap: a minute or two of play. Beyond that a snapshot is as good, and a thousand
- * matches keeping more showed as memory growing through bench:live.
+ * short gap: 128 are the 90 s a seat may reconnect within (§11) at bench:live's bots' pace of
+ * ~1.5 events a second, and minutes at players' pace. Beyond that a snapshot is as good, and
+ * each kept event costs ~115 bytes (heap snapshot): up to 512 per match would be ~60 MB of
+ * a 1,000-match server's heap, where the rest of a match is ~8 KB.
  */
-export const RECENT_EVENTS = 256;
+export const RECENT_EVENTS = 128;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
 
