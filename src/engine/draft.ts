@@ -1,7 +1,7 @@
 // A command works on a private copy of the state (copy-on-apply), so the
 // caller's state is never mutated and a rejection leaves it untouched.
 
-import type { EngineEvent, EventBody } from "./engine-events";
+import { type EngineEvent, type EventBody, stamped } from "./engine-events";
 import { type MeldRules, meldRulesFor } from "./melds";
 import type { HandState, Meld } from "./state";
 
@@ -97,5 +97,5 @@ export function copyPlain<T>(value: T): T {
 }
 
 export function emit(draft: Draft, body: EventBody): void {
-  draft.events.push({ ...body, id: draft.state.nextEventId++, at: draft.state.now });
+  draft.events.push(stamped(body, draft.state.nextEventId++, draft.state.now));
 }

@@ -6,7 +6,7 @@
 import { type Command, parseCommand, type Rejection } from "./commands";
 import { copyPlain } from "./draft";
 import { advance, apply, nextDeadline } from "./engine";
-import type { EngineEvent, EventBody } from "./engine-events";
+import { type EngineEvent, type EventBody, stamped } from "./engine-events";
 import { deal, type HandSetup, newHand } from "./setup";
 import { ABSENCE_MS, type HandOutcome, type HandState, type Millis, type Seat } from "./state";
 import { type HandView, spectatorView, viewFor } from "./views";
@@ -312,7 +312,7 @@ function finish(game: GameState, result: GameResult, events: EngineEvent[]): voi
 
 /** Game events share the hand's counter, so one match has one stream of event ids. */
 function emitGame(game: GameState, events: EngineEvent[], body: EventBody): void {
-  events.push({ ...body, id: game.hand.nextEventId, at: game.now });
+  events.push(stamped(body, game.hand.nextEventId, game.now));
   game.hand = { ...game.hand, nextEventId: game.hand.nextEventId + 1 };
 }
 
