@@ -250,6 +250,7 @@ class RankProgramme {
   private readonly extraCache = new Map<number, number>();
   private readonly creditCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
+  private readonly freerCache = new Map<number, number>();
 
   constructor(
     private readonly rules: MeldRules,
@@ -389,6 +390,7 @@ class RankProgramme {
           }
         }
         partial = next;
+        if (last) this.dropDominated(layer, i);
         let size = layer.size;
         for (const entries of partial.values()) size += entries.size;
         if (size > this.budget) {
@@ -524,7 +526,7 @@ class RankProgramme {
     const space = i * SUIT_COUNT + s;
     const states = (this.states[space] ??= []);
     const ids = (this.stateIds[space] ??= new Map());
-    const key = `${state.runs.map((r) => `${r.len}.${r.tag}.${r.inc ? 1 : 0}`).join(",")}|${state.status.join(",")}|${state.pieces.map((p) => `${p.post}.${p.tag}`).join(",")}`;
+    const key = stateKey(state);
     let id = ids.get(key);
     if (id === undefined) {
       id = states.length;
@@ -533,6 +535,59 @@ class RankProgramme {
       ids.set(key, id);
     }
     return id;
+  }
+
+  /**
+   * Drops the states of a finished layer that another state of it dominates:
+   * the same but for runs matched to a finished meld (DONE) being free,
+   * closed incoming pieces matched within themselves being free, or original
+   * runs taken by a closed meld or a set being unmatched, and worth no less.
+   * The freer one can do all the other can (and claim more), so every
+   * arrangement the dropped state leads to, the other leads to as well, worth
+   * no less.
+   */
+  private dropDominated(layer: Map<number, Entry>, i: number): void {
+    for (const [key, entry] of layer)
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const id = digit(key, s);
+        const freer = this.freerId(i, s, id);
+        if (freer < 0) continue;
+        const other = layer.get(key + (freer - id) * POW[s]!);
+        if (other && other.value >= entry.value) {
+          layer.delete(key);
+          break;
+        }
+      }
+  }
+
+  /**
+   * The id of suit s's state once processing index i is done with its DONE
+   * runs of up to five cards free, its claimed pieces free and its original
+   * runs taken by nothing open unmatched, or -1 when that is the same state
+   * or none such was made. Longer DONE runs stay: a free run is split at six,
+   * so it never has their length.
+   */
+  private freerId(i: number, s: number, id: number): number {
+    const memo = (i * SUIT_COUNT + s) * ID_BASE + id;
+    let freer = this.freerCache.get(memo);
+    if (freer === undefined) {
+      const { runs, status, pieces } = this.stateAt(i + 1, s, id);
+      const relaxed: SuitState = {
+        runs: runs
+          .map((r) => (r.tag === DONE && r.len <= 5 ? { ...r, tag: FREE } : r))
+          .sort(compareRuns),
+        status: status.map((v, j) =>
+          j % 2 === 1 && v === TAKEN && !runs.some((r) => r.tag === status[j - 1]) ? UNMATCHED : v,
+        ),
+        pieces: pieces
+          .map((p) => (p.tag === PIECE_CLAIMED ? { ...p, tag: PIECE_FREE } : p))
+          .sort((a, b) => a.post - b.post || a.tag - b.tag),
+      };
+      const found = this.stateIds[(i + 1) * SUIT_COUNT + s]!.get(stateKey(relaxed));
+      freer = found === undefined || found === id ? -1 : found;
+      this.freerCache.set(memo, freer);
+    }
+    return freer;
   }
 
   private stateAt(i: number, s: number, id: number): SuitState {
@@ -1024,6 +1079,10 @@ function pieceTag(run: Run, status: readonly number[]): number {
   if (run.tag === FREE) return PIECE_FREE;
   if (run.tag >= 0 && statusOf(status, run.tag) === RESERVED) return run.tag;
   return PIECE_CLAIMED;
+}
+
+function stateKey(state: SuitState): string {
+  return `${state.runs.map((r) => `${r.len}.${r.tag}.${r.inc ? 1 : 0}`).join(",")}|${state.status.join(",")}|${state.pieces.map((p) => `${p.post}.${p.tag}`).join(",")}`;
 }
 
 function compareRuns(a: Run, b: Run): number {
