@@ -85,6 +85,8 @@ interface Source {
 
 interface Option {
   next: number;
+  /** table cards surely moved in suit `next` (surelyMovingIn), set by RankProgramme.options */
+  moving: number;
   gain: number;
   pattern: number;
   setsTaken: number;
@@ -95,6 +97,8 @@ interface Option {
 
 interface Entry {
   value: number;
+  /** table cards surely moved in the entry's suit states, each where it stands (surelyMovingIn) */
+  moving: number;
   parent: Entry | null;
   option: Option | null;
 }
@@ -163,8 +167,9 @@ export function solveExact(
   const last = Math.min(incumbentMoved - 1, tableCards);
   const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
   if (fewest < last) caps.unshift(fewest);
-  const search = (moved: number, narrow: boolean) =>
-    new RankProgramme(rules, melds, useful, budget, { placed: most, moved, narrow }).run();
+  // One programme for every cap: the suit states and their options carry over.
+  const programme = new RankProgramme(rules, melds, useful, budget);
+  const search = (moved: number, narrow: boolean) => programme.run({ placed: most, moved, narrow });
   // Every arrangement reaching the goal moves more than `excluded` cards.
   let excluded = fewest - 1;
   for (const cap of caps) {
@@ -229,7 +234,8 @@ class RankProgramme {
   /** per processing index and step: table cards seen once that step's suit is done */
   private readonly tableSeen: number[][] = [];
   private readonly mayStayCache = new Map<number, number>();
-  private readonly movingCache = new Map<number, number>();
+  /** per space (i * SUIT_COUNT + s) and suit state id: surelyMovingIn(i, s, id) */
+  private readonly movingCache: number[][] = [];
   /** per suit: whether a run can cross the cut at all */
   readonly crossable: boolean[];
   /** per suit: whether a run there could be longer than the limit, so lengths are tracked */
@@ -246,10 +252,12 @@ class RankProgramme {
    */
   private readonly states: SuitState[][] = [];
   private readonly stateIds: Map<string, number>[] = [];
-  private readonly optionCache = new Map<number, Option[]>();
+  /** per space (i * SUIT_COUNT + s) and suit state id */
+  private readonly optionCache: Option[][][] = [];
   private readonly extraCache = new Map<number, number>();
   private readonly creditCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
+  private goal: Goal = { placed: 0, moved: 0, narrow: false };
   private readonly freerCache = new Map<number, number>();
 
   constructor(
@@ -257,7 +265,6 @@ class RankProgramme {
     private readonly melds: readonly OriginalMeld[],
     own: readonly CardId[],
     private readonly budget: number,
-    private readonly goal: Goal,
   ) {
     // A classic run holds each rank once, so 13 never binds there.
     this.maxLen = Math.min(rules.maxRunLength, RANKS);
@@ -345,7 +352,10 @@ class RankProgramme {
   }
 
   /** The best arrangement that reaches the goal, or null when none does. */
-  run(): DpResult | null {
+  run(goal: Goal): DpResult | null {
+    this.goal = goal;
+    // Its memo depends on the suit order, which each run sets anew.
+    this.formCache.clear();
     const initial = Array.from({ length: SUIT_COUNT }, (_, s) => {
       const status: number[] = [];
       for (const [origin, info] of this.runInfo)
@@ -353,7 +363,7 @@ class RankProgramme {
       return this.intern(0, s, { runs: [], status, pieces: [] });
     });
     let layer = new Map<number, Entry>([
-      [keyOf(initial), { value: 0, parent: null, option: null }],
+      [keyOf(initial), { value: 0, moving: 0, parent: null, option: null }],
     ]);
     for (let i = 0; i < RANKS; i++) {
       this.orderSuits(i, layer);
@@ -368,7 +378,8 @@ class RankProgramme {
         for (const [extra, entries] of partial) {
           for (const [key, entry] of entries) {
             const id = digit(key, s);
-            const othersMoving = this.surelyMovingBesides(key, i, step);
+            // The suit about to move on still stands at the index before.
+            const othersMoving = entry.moving - (i > 0 ? this.surelyMovingIn(i - 1, s, id) : 0);
             for (const option of this.options(i, s, id)) {
               const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
               if (nextExtra < 0) continue;
@@ -376,16 +387,16 @@ class RankProgramme {
               if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, step))) continue;
               const value = entry.value + option.gain + credit;
               const nextKey = key + (option.next - id) * POW[s]!;
-              const moving = othersMoving + this.surelyMovingIn(i, s, option.next);
+              const moving = othersMoving + option.moving;
               const pending = (last ? 0 : this.mayStay(nextExtra)) - moving;
               if (!this.canReachGoal(value, pending, i, step)) continue;
               if (last) {
-                upsert(layer, nextKey, value, entry, option);
+                upsert(layer, nextKey, value, moving, entry, option);
                 continue;
               }
               let bucket = next.get(nextExtra);
               if (!bucket) next.set(nextExtra, (bucket = new Map()));
-              upsert(bucket, nextKey, value, entry, option);
+              upsert(bucket, nextKey, value, moving, entry, option);
             }
           }
         }
@@ -395,7 +406,7 @@ class RankProgramme {
         for (const entries of partial.values()) size += entries.size;
         if (size > this.budget) {
           if (!this.goal.narrow) throw new TooComplexError(size);
-          this.keepNearest(layer, partial, i, step);
+          this.keepNearest(layer, partial);
         }
       }
     }
@@ -419,22 +430,12 @@ class RankProgramme {
    * canReachGoal), and drops the others. Nearer by value alone (placed, then
    * kept) answered 3 fewer of the positions over the budget.
    */
-  private keepNearest(
-    layer: Map<number, Entry>,
-    partial: Map<number, Map<number, Entry>>,
-    i: number,
-    step: number,
-  ): void {
-    const s = this.suitOrder[i]![step]!;
+  private keepNearest(layer: Map<number, Entry>, partial: Map<number, Map<number, Entry>>): void {
     const groups: [Map<number, Entry>, number][] = [[layer, 0]];
     for (const [extra, entries] of partial) groups.push([entries, this.mayStay(extra)]);
     // Moved cards never pass the table's 104, so the worth stays positive.
-    const worth = (key: number, value: number, staying: number) =>
-      PLACED_WEIGHT +
-      value +
-      staying -
-      this.surelyMovingBesides(key, i, step) -
-      this.surelyMovingIn(i, s, digit(key, s));
+    const worth = (entry: Entry, staying: number) =>
+      PLACED_WEIGHT + entry.value + staying - entry.moving;
     keepBest(groups, this.budget, worth);
   }
 
@@ -476,25 +477,13 @@ class RankProgramme {
 
   /**
    * Cards still ahead of original runs that some closed meld or a set was
-   * matched to: no open run continues them, so they will all move. This
-   * counts them for every suit but the one at `step` of processing index i:
-   * the suits before it have done index i, the ones after only the index before.
+   * matched to: no open run continues them, so they will all move. Counted for
+   * suit t in state `id` once processing index `at` is done; an entry sums it
+   * over its suits, each at the index it has done.
    */
-  private surelyMovingBesides(key: number, i: number, step: number): number {
-    let count = 0;
-    for (let k = 0; k < SUIT_COUNT; k++) {
-      if (k === step) continue;
-      const t = this.suitOrder[i]![k]!;
-      const at = k < step ? i : i - 1;
-      if (at >= 0) count += this.surelyMovingIn(at, t, digit(key, t));
-    }
-    return count;
-  }
-
-  /** The same for one suit, in state `id` once processing index `at` is done. */
   private surelyMovingIn(at: number, t: number, id: number): number {
-    const memo = (at * SUIT_COUNT + t) * ID_BASE + id;
-    let n = this.movingCache.get(memo);
+    const memo = (this.movingCache[at * SUIT_COUNT + t] ??= []);
+    let n = memo[id];
     if (n === undefined) {
       n = 0;
       const { runs, status } = this.stateAt(at + 1, t, id);
@@ -504,7 +493,7 @@ class RankProgramme {
         if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
           n += Math.max(0, info.last - at);
       }
-      this.movingCache.set(memo, n);
+      memo[id] = n;
     }
     return n;
   }
@@ -596,11 +585,12 @@ class RankProgramme {
 
   /** Every way one suit can take its cards of the rank at processing index i. */
   private options(i: number, s: number, id: number): Option[] {
-    const cacheKey = (i * SUIT_COUNT + s) * ID_BASE + id;
-    let cached = this.optionCache.get(cacheKey);
+    const cache = (this.optionCache[i * SUIT_COUNT + s] ??= []);
+    let cached = cache[id];
     if (!cached) {
       cached = new SuitStep(this, i, s, this.stateAt(i, s, id)).options();
-      this.optionCache.set(cacheKey, cached);
+      for (const option of cached) option.moving = this.surelyMovingIn(i, s, option.next);
+      cache[id] = cached;
     }
     return cached;
   }
@@ -1024,6 +1014,7 @@ class SuitStep {
     if (seen && seen.gain >= gain) return;
     this.found.set(key, {
       next,
+      moving: 0,
       gain,
       pattern,
       setsTaken: acc.setsTaken,
@@ -1114,11 +1105,12 @@ function upsert(
   map: Map<number, Entry>,
   key: number,
   value: number,
+  moving: number,
   parent: Entry,
   option: Option | null,
 ): void {
   const seen = map.get(key);
-  if (!seen || value > seen.value) map.set(key, { value, parent, option });
+  if (!seen || value > seen.value) map.set(key, { value, moving, parent, option });
 }
 
 /**
@@ -1128,12 +1120,12 @@ function upsert(
 function keepBest(
   groups: readonly [Map<number, Entry>, number][],
   budget: number,
-  worth: (key: number, value: number, extra: number) => number,
+  worth: (entry: Entry, extra: number) => number,
 ): void {
   const byWorth: number[] = [];
   for (const [map, extra] of groups)
-    for (const [key, { value }] of map) {
-      const w = worth(key, value, extra);
+    for (const entry of map.values()) {
+      const w = worth(entry, extra);
       byWorth[w] = (byWorth[w] ?? 0) + 1;
     }
   let room = budget;
@@ -1141,8 +1133,8 @@ function keepBest(
   while (cutoff > 0 && room >= (byWorth[cutoff - 1] ?? 0)) room -= byWorth[--cutoff] ?? 0;
   // Worths from `cutoff` up stay; of the worth just below, `room` entries.
   for (const [map, extra] of groups)
-    for (const [key, { value }] of map) {
-      const w = worth(key, value, extra);
+    for (const [key, entry] of map) {
+      const w = worth(entry, extra);
       if (w < cutoff - 1 || (w === cutoff - 1 && room-- <= 0)) map.delete(key);
     }
 }
