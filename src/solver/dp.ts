@@ -803,19 +803,24 @@ class RankProgramme {
 
 type Use = { kind: "cont"; from: number } | { kind: "new"; inc: boolean } | { kind: "set" };
 
-interface StepDraft {
-  runs: { run: Run; source: Source }[];
-  status: number[];
-  kept: number;
-  setsTaken: number;
-  setCards: { id: CardId; cls: number }[];
-}
-
-/** The options of one suit at one rank, from one suit state. */
+/**
+ * The options of one suit at one rank, from one suit state. The uses of the
+ * rank's cards are enumerated depth first on one draft, each choice undone
+ * once its branch is explored.
+ */
 class SuitStep {
-  private readonly found = new Map<string, Option>();
+  private readonly found = new Map<number, Option>();
   private readonly tableCards: Phys[];
   private readonly handCards: CardId[];
+  // The draft: what the choices so far make of the suit.
+  private uses: readonly Use[] = [];
+  private cards: readonly Phys[] = [];
+  private closed: Option["closed"] = [];
+  private runs: { run: Run; source: Source }[] = [];
+  private status: number[] = [];
+  private kept = 0;
+  private setsTaken = 0;
+  private setCards: { id: CardId; cls: number }[] = [];
 
   constructor(
     private readonly p: RankProgramme,
@@ -830,6 +835,7 @@ class SuitStep {
   options(): Option[] {
     const status = [...this.state.status];
     for (const origin of this.p.starting(this.i, this.s)) status.push(origin, UNMATCHED);
+    this.status = status;
     const runs = this.state.runs;
     for (let closeMask = 0; closeMask < 1 << runs.length; closeMask++) {
       const closed: { from: number; piece: Piece | null }[] = [];
@@ -846,6 +852,7 @@ class SuitStep {
         else ok = false;
       });
       if (!ok) continue;
+      this.closed = closed;
       const have = this.tableCards.length + this.handCards.length;
       for (let fresh = 0; fresh <= 2; fresh++) {
         for (let toSets = 0; toSets <= 2; toSets++) {
@@ -859,19 +866,15 @@ class SuitStep {
           ];
           const incoming = this.i === 0 && this.p.crossable[this.s] ? fresh : 0;
           for (let inc = 0; inc <= incoming; inc++) {
-            const uses: Use[] = [
+            this.uses = [
               ...conts.map((from) => ({ kind: "cont", from }) as const),
               ...Array.from({ length: fresh }, (_, j) => ({ kind: "new", inc: j < inc }) as const),
               ...Array.from({ length: toSets }, () => ({ kind: "set" }) as const),
             ];
-            for (const perm of permutations(cards))
-              this.assign(uses, perm, 0, closed, {
-                runs: [],
-                status: [...status],
-                kept: 0,
-                setsTaken: 0,
-                setCards: [],
-              });
+            for (const perm of permutations(cards)) {
+              this.cards = perm;
+              this.assign(0);
+            }
           }
         }
       }
@@ -887,40 +890,24 @@ class SuitStep {
     return run.len + 1 <= this.p.longest - (run.inc ? 1 : 0);
   }
 
-  private assign(
-    uses: readonly Use[],
-    cards: readonly Phys[],
-    u: number,
-    closed: Option["closed"],
-    acc: StepDraft,
-  ): void {
-    const use = uses[u];
+  /** Every way card u can take use u, each followed by the uses after it. */
+  private assign(u: number): void {
+    const use = this.uses[u];
     if (!use) {
-      this.finish(cards, closed, acc);
+      this.finish();
       return;
     }
-    const card = cards[u]!;
-    const next = (change: (a: StepDraft) => void) => {
-      const copy: StepDraft = {
-        runs: [...acc.runs],
-        status: [...acc.status],
-        kept: acc.kept,
-        setsTaken: acc.setsTaken,
-        setCards: [...acc.setCards],
-      };
-      change(copy);
-      this.assign(uses, cards, u + 1, closed, copy);
-    };
+    const card = this.cards[u]!;
     if (use.kind === "set") {
       const setIndex = this.p.setIndex(this.i, card.origin);
       const cls =
         setIndex === 0 ? SET_CARD.firstSet : setIndex === 1 ? SET_CARD.secondSet : SET_CARD.other;
-      next((a) => a.setCards.push({ id: card.id, cls }));
-      if (card.origin >= 0 && setIndex < 0 && statusOf(acc.status, card.origin) === UNMATCHED)
-        next((a) => {
-          setStatus(a.status, card.origin, TAKEN);
-          a.setCards.push({ id: card.id, cls: SET_CARD.runClaim });
-        });
+      this.toSet(u, card.id, cls);
+      if (card.origin >= 0 && setIndex < 0 && statusOf(this.status, card.origin) === UNMATCHED) {
+        setStatus(this.status, card.origin, TAKEN);
+        this.toSet(u, card.id, SET_CARD.runClaim);
+        setStatus(this.status, card.origin, UNMATCHED);
+      }
       return;
     }
     const before = use.kind === "cont" ? this.state.runs[use.from]! : null;
@@ -934,69 +921,77 @@ class SuitStep {
       source.split = run.inc ? { post: 3, tag: PIECE_FREE } : null;
       run = { len: 3, tag: FREE, inc: false };
     }
-    const push = (a: StepDraft, r: Run) => a.runs.push({ run: r, source });
     if (run.tag !== FREE) {
-      next((a) => {
-        if (run.tag >= 0 && card.origin === run.tag) a.kept++;
-        push(a, run);
-      });
+      this.toRun(u, run, source, run.tag >= 0 && card.origin === run.tag ? 1 : 0);
       return;
     }
-    next((a) => push(a, run));
+    this.toRun(u, run, source, 0);
     const origin = card.origin;
     const setIndex = this.p.setIndex(this.i, origin);
     if (setIndex >= 0) {
-      next((a) => {
-        a.kept++;
-        a.setsTaken |= 1 << setIndex;
-        push(a, { ...run, tag: DONE });
-      });
+      const taken = this.setsTaken;
+      this.setsTaken |= 1 << setIndex;
+      this.toRun(u, { ...run, tag: DONE }, source, 1);
+      this.setsTaken = taken;
     } else if (origin >= 0) {
-      const status = statusOf(acc.status, origin);
+      const status = statusOf(this.status, origin);
       const info = this.p.info(origin)!;
-      if (status === UNMATCHED)
-        next((a) => {
-          a.kept++;
-          setStatus(a.status, origin, TAKEN);
-          push(a, { ...run, tag: origin });
-        });
-      else if (status === RESERVED && !run.inc && info.crossing && this.i >= info.first)
-        next((a) => {
-          a.kept++;
-          setStatus(a.status, origin, RESERVED_JOINED);
-          push(a, { ...run, tag: origin });
-        });
+      const claim =
+        status === UNMATCHED
+          ? TAKEN
+          : status === RESERVED && !run.inc && info.crossing && this.i >= info.first
+            ? RESERVED_JOINED
+            : -1;
+      if (claim >= 0) {
+        setStatus(this.status, origin, claim);
+        this.toRun(u, { ...run, tag: origin }, source, 1);
+        setStatus(this.status, origin, status);
+      }
     }
     // An incoming piece may be declared matched to an original run crossing the cut.
     if (run.inc && !before) {
       for (const crossing of this.p.crossingRuns(this.s)) {
-        if (statusOf(acc.status, crossing) !== UNMATCHED) continue;
-        next((a) => {
-          if (origin === crossing) a.kept++;
-          setStatus(a.status, crossing, RESERVED);
-          push(a, { ...run, tag: crossing });
-        });
+        if (statusOf(this.status, crossing) !== UNMATCHED) continue;
+        setStatus(this.status, crossing, RESERVED);
+        this.toRun(u, { ...run, tag: crossing }, source, origin === crossing ? 1 : 0);
+        setStatus(this.status, crossing, UNMATCHED);
       }
     }
   }
 
-  private finish(cards: readonly Phys[], closed: Option["closed"], acc: StepDraft): void {
-    const placed = cards.filter((c) => c.origin === HAND).length;
+  /** Card u goes to a set, as a card of class `cls`; then the uses after it. */
+  private toSet(u: number, id: CardId, cls: number): void {
+    this.setCards.push({ id, cls });
+    this.assign(u + 1);
+    this.setCards.pop();
+  }
+
+  /** Card u goes into `run`, keeping `kept` more table cards; then the uses after it. */
+  private toRun(u: number, run: Run, source: Source, kept: number): void {
+    this.runs.push({ run, source });
+    this.kept += kept;
+    this.assign(u + 1);
+    this.kept -= kept;
+    this.runs.pop();
+  }
+
+  private finish(): void {
+    if (this.runs.some(({ run }) => !run.inc && !this.p.canComplete(this.i, this.s, run.len)))
+      return;
+    const placed = this.cards.filter((c) => c.origin === HAND).length;
     const pieces = [...this.state.pieces];
-    for (const c of closed) if (c.piece) pieces.push(c.piece);
-    for (const r of acc.runs) if (r.source.split) pieces.push(r.source.split);
+    for (const c of this.closed) if (c.piece) pieces.push(c.piece);
+    for (const r of this.runs) if (r.source.split) pieces.push(r.source.split);
     // Original runs that end here leave the state; runs matched to them are done.
     const status: number[] = [];
     const ended = new Set<number>();
-    for (let j = 0; j < acc.status.length; j += 2) {
-      const origin = acc.status[j]!;
+    for (let j = 0; j < this.status.length; j += 2) {
+      const origin = this.status[j]!;
       const info = this.p.info(origin)!;
       if (!info.crossing && info.last === this.i) ended.add(origin);
-      else status.push(origin, acc.status[j + 1]!);
+      else status.push(origin, this.status[j + 1]!);
     }
-    if (acc.runs.some(({ run }) => !run.inc && !this.p.canComplete(this.i, this.s, run.len)))
-      return;
-    const runs = acc.runs.map(({ run, source }) => ({
+    const runs = this.runs.map(({ run, source }) => ({
       run: ended.has(run.tag) ? { ...run, tag: DONE } : run,
       source,
     }));
@@ -1007,9 +1002,9 @@ class SuitStep {
       status,
       pieces,
     });
-    const pattern = patternOf(acc.setCards.map((c) => c.cls));
-    const gain = placed * PLACED_WEIGHT + acc.kept;
-    const key = `${next}|${pattern}|${acc.setsTaken}`;
+    const pattern = patternOf(this.setCards.map((c) => c.cls));
+    const gain = placed * PLACED_WEIGHT + this.kept;
+    const key = (next * 16 + pattern) * 4 + this.setsTaken;
     const seen = this.found.get(key);
     if (seen && seen.gain >= gain) return;
     this.found.set(key, {
@@ -1017,10 +1012,10 @@ class SuitStep {
       moving: 0,
       gain,
       pattern,
-      setsTaken: acc.setsTaken,
+      setsTaken: this.setsTaken,
       sources: runs.map((r) => r.source),
-      closed,
-      setCards: acc.setCards,
+      closed: this.closed,
+      setCards: [...this.setCards],
     });
   }
 }
