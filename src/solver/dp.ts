@@ -95,6 +95,15 @@ interface Option {
   setCards: { id: CardId; cls: number }[];
 }
 
+/** Where an option's states go from a rank's profile, and what its set cards are worth there. */
+interface Join {
+  into: Map<number, Entry>;
+  /** table cards the rank's sets keep (at its last suit) */
+  credit: number;
+  /** set cards a set may still keep where they are (mayStay) */
+  staying: number;
+}
+
 interface Entry {
   value: number;
   /** table cards surely moved in the entry's suit states, each where it stands (surelyMovingIn) */
@@ -376,27 +385,34 @@ class RankProgramme {
         const last = step === LAST_SUIT;
         const next = new Map<number, Map<number, Entry>>();
         for (const [extra, entries] of partial) {
+          // What an option's set cards make of this profile depends only on
+          // their pattern: worked out once per pattern for all the entries.
+          const joins: (Join | null)[] = [];
+          const join = (pattern: number, setsTaken: number): Join | null => {
+            const nextExtra = this.combineExtra(extra, pattern, setsTaken);
+            if (nextExtra < 0) return null;
+            if (last) {
+              const credit = this.setCredit(nextExtra);
+              return credit < 0 ? null : { into: layer, credit, staying: 0 };
+            }
+            if (!this.setsMayForm(nextExtra, i, step)) return null;
+            let into = next.get(nextExtra);
+            if (!into) next.set(nextExtra, (into = new Map()));
+            return { into, credit: 0, staying: this.mayStay(nextExtra) };
+          };
           for (const [key, entry] of entries) {
             const id = digit(key, s);
             // The suit about to move on still stands at the index before.
             const othersMoving = entry.moving - (i > 0 ? this.surelyMovingIn(i - 1, s, id) : 0);
             for (const option of this.options(i, s, id)) {
-              const nextExtra = this.combineExtra(extra, option.pattern, option.setsTaken);
-              if (nextExtra < 0) continue;
-              const credit = last ? this.setCredit(nextExtra) : 0;
-              if (credit < 0 || (!last && !this.setsMayForm(nextExtra, i, step))) continue;
-              const value = entry.value + option.gain + credit;
-              const nextKey = key + (option.next - id) * POW[s]!;
+              const j = option.pattern * 4 + option.setsTaken;
+              let to = joins[j];
+              if (to === undefined) joins[j] = to = join(option.pattern, option.setsTaken);
+              if (to === null) continue;
+              const value = entry.value + option.gain + to.credit;
               const moving = othersMoving + option.moving;
-              const pending = (last ? 0 : this.mayStay(nextExtra)) - moving;
-              if (!this.canReachGoal(value, pending, i, step)) continue;
-              if (last) {
-                upsert(layer, nextKey, value, moving, entry, option);
-                continue;
-              }
-              let bucket = next.get(nextExtra);
-              if (!bucket) next.set(nextExtra, (bucket = new Map()));
-              upsert(bucket, nextKey, value, moving, entry, option);
+              if (!this.canReachGoal(value, to.staying - moving, i, step)) continue;
+              upsert(to.into, key + (option.next - id) * POW[s]!, value, moving, entry, option);
             }
           }
         }
