@@ -69,6 +69,8 @@ class MostProgramme {
   private readonly ahead: number[][];
   /** per position and suit: own cards met once that suit is done */
   private readonly ownSeen: number[][];
+  /** per position, suit and set profile: whether the suits after it can still complete it */
+  private readonly completes: boolean[][][];
 
   constructor(
     private readonly rules: MeldRules,
@@ -84,6 +86,21 @@ class MostProgramme {
         return n;
       }),
     );
+    this.completes = Array.from({ length: RANKS }, (_, p) => {
+      const after: boolean[][] = [];
+      // After the last suit the profile must fit as it is; before, a suit may add 0–2 cards.
+      after[SUITS - 1] = SETS_FIT.map(Boolean);
+      for (let s = SUITS - 2; s >= 0; s--) {
+        const have = this.have(p, s + 1);
+        after[s] = SETS_FIT.map(
+          (_, profile) =>
+            after[s + 1]![profile]! ||
+            (have >= 1 && !!after[s + 1]![profile + 5]) ||
+            (have >= 2 && !!after[s + 1]![profile + 1]),
+        );
+      }
+      return after;
+    });
     let seen = 0;
     this.ownSeen = Array.from({ length: RANKS }, (_, p) =>
       Array.from({ length: SUITS }, (_, s) => (seen += own[this.rankAt(p)]![s]!)),
@@ -124,6 +141,7 @@ class MostProgramme {
       for (let s = 0; s < SUITS; s++) {
         const weight = CODE_BITS ** s;
         const seenOwn = this.ownSeen[p]![s]!;
+        const completes = this.completes[p]![s]!;
         const next = new Map<number, number>();
         for (const [key, value] of partial) {
           const profile = Math.floor(key / SUIT_SPACE);
@@ -134,6 +152,7 @@ class MostProgramme {
             const send = options[o + 1]!;
             // The profile counts suits sending one card (×5) and two cards (×1).
             const nextProfile = profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+            if (!completes[nextProfile]) continue;
             const nextKey = base + options[o]! * weight + nextProfile * SUIT_SPACE;
             const nextValue = value + options[o + 2]!;
             if (seenOwn - nextValue > left) continue;
@@ -146,9 +165,8 @@ class MostProgramme {
       }
       layer = new Map();
       for (const [key, value] of partial) {
-        const profile = Math.floor(key / SUIT_SPACE);
-        if (!SETS_FIT[profile]) continue;
-        const state = key - profile * SUIT_SPACE;
+        // Every profile left fits: the last suit's states were checked as made.
+        const state = key % SUIT_SPACE;
         const seen = layer.get(state);
         if (seen === undefined || value > seen) layer.set(state, value);
       }
