@@ -130,11 +130,17 @@ interface Goal {
   /** table cards that may move at most */
   moved: number;
   /**
-   * Over the budget, keep the states worth the most instead of giving up: a
-   * search for one arrangement, which proves nothing about the others.
+   * When not null, a search for one arrangement, which proves nothing about
+   * the others: past this many states, only this many nearest the goal are
+   * kept. When null, passing the budget gives up.
    */
-  narrow: boolean;
+  narrow: number | null;
 }
+
+/** States a beam search keeps: enough to find the optimum often, few enough to cost little. */
+const BEAM = 500;
+/** Options the caps may try before the beam search runs: about what the beam costs. */
+const BEAM_AFTER = 50_000;
 
 export function solveExact(
   rules: MeldRules,
@@ -165,34 +171,52 @@ export function solveExact(
       counted = false;
     }
   }
-  const incumbentMoved = incumbent.placed === most ? tableCards - incumbent.kept : Infinity;
   const fewest = fewestMoved(original, useful, most);
-  if (incumbentMoved <= fewest) return incumbent;
+  const movedBy = (a: DpResult) => (a.placed === most ? tableCards - a.kept : Infinity);
+  if (movedBy(incumbent) <= fewest) return incumbent;
+  // One programme for every search: the suit states and their options carry over.
+  const programme = new RankProgramme(rules, melds, useful, budget);
+  const search = (moved: number, narrow: number | null) =>
+    programme.run({ placed: most, moved, narrow });
+  const rescore = (melds: CardId[][]) => score(original, melds, useful);
+  // A beam search, once the caps have cost about as much as it does: it
+  // often finds an arrangement that places the most and moves fewer cards
+  // than the greedy one, and the caps then stop below it.
+  let best = incumbent;
+  let beamed = false;
+  const beam = () => {
+    beamed = true;
+    try {
+      const found = search(Math.min(movedBy(best) - 1, tableCards), BEAM);
+      if (found && movedBy(rescore(found.melds)) < movedBy(best)) best = rescore(found.melds);
+    } catch (error) {
+      // A suit's states may run out of ids: the caps go on without the beam.
+      if (!(error instanceof TooComplexError)) throw error;
+    }
+  };
   // The programme looks only for arrangements that beat the incumbent, under
   // caps rising from the lower bound on the cards moved: the first cap under
   // which it finds one gives the optimum, since every arrangement moving no
   // more than the cap was in play; none up to the incumbent's moves less one
   // proves the incumbent.
-  const last = Math.min(incumbentMoved - 1, tableCards);
-  const caps = [...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest && cap < last), last];
-  if (fewest < last) caps.unshift(fewest);
-  // One programme for every cap: the suit states and their options carry over.
-  const programme = new RankProgramme(rules, melds, useful, budget);
-  const search = (moved: number, narrow: boolean) => programme.run({ placed: most, moved, narrow });
+  const caps = [fewest, ...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest), tableCards];
   // Every arrangement reaching the goal moves more than `excluded` cards.
   let excluded = fewest - 1;
-  for (const cap of caps) {
+  for (const next of caps) {
+    if (!beamed && programme.work > BEAM_AFTER) beam();
+    const cap = Math.min(next, movedBy(best) - 1);
+    if (cap <= excluded) break;
     let found;
     try {
-      found = search(cap, false);
+      found = search(cap, null);
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
-      return overBudget(excluded, cap, search, (melds) => score(original, melds, useful));
+      return overBudget(excluded, cap, budget, search, rescore);
     }
     if (found) return found;
     excluded = cap;
   }
-  if (incumbentMoved < Infinity) return incumbent;
+  if (movedBy(best) < Infinity) return best;
   if (!counted) throw new TooComplexError(budget);
   throw new Error("internal: the rank programme found no arrangement");
 }
@@ -207,20 +231,21 @@ export function solveExact(
 function overBudget(
   excluded: number,
   over: number,
-  search: (moved: number, narrow: boolean) => DpResult | null,
+  budget: number,
+  search: (moved: number, narrow: number | null) => DpResult | null,
   rescore: (melds: CardId[][]) => DpResult,
 ): DpResult {
   let cap = excluded + 1;
   for (; cap < over; cap++) {
     try {
-      const found = search(cap, false);
+      const found = search(cap, null);
       if (found) return found;
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
       break;
     }
   }
-  const found = search(cap, true);
+  const found = search(cap, budget);
   if (!found) throw new TooComplexError(cap);
   // The states kept may have matched the arrangement's melds less well than
   // the best matching does: its moves are counted again.
@@ -266,7 +291,9 @@ class RankProgramme {
   private readonly extraCache = new Map<number, number>();
   private readonly creditCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
-  private goal: Goal = { placed: 0, moved: 0, narrow: false };
+  private goal: Goal = { placed: 0, moved: 0, narrow: null };
+  /** Options tried on states so far, over every run: what the searches have cost. */
+  work = 0;
   private readonly freerCache = new Map<number, number>();
 
   constructor(
@@ -404,7 +431,9 @@ class RankProgramme {
             const id = digit(key, s);
             // The suit about to move on still stands at the index before.
             const othersMoving = entry.moving - (i > 0 ? this.surelyMovingIn(i - 1, s, id) : 0);
-            for (const option of this.options(i, s, id)) {
+            const options = this.options(i, s, id);
+            this.work += options.length;
+            for (const option of options) {
               const j = option.pattern * 4 + option.setsTaken;
               let to = joins[j];
               if (to === undefined) joins[j] = to = join(option.pattern, option.setsTaken);
@@ -420,10 +449,9 @@ class RankProgramme {
         if (last) this.dropDominated(layer, i);
         let size = layer.size;
         for (const entries of partial.values()) size += entries.size;
-        if (size > this.budget) {
-          if (!this.goal.narrow) throw new TooComplexError(size);
-          this.keepNearest(layer, partial);
-        }
+        const { narrow } = this.goal;
+        if (narrow !== null && size > narrow) this.keepNearest(layer, partial, narrow);
+        else if (size > this.budget) throw new TooComplexError(size);
       }
     }
     let best: Entry | null = null;
@@ -441,18 +469,22 @@ class RankProgramme {
   }
 
   /**
-   * The narrowed search's cut: keeps the budget's worth of states nearest the
+   * The narrowed search's cut: keeps `width` states nearest the
    * goal, by own cards placed and then by table cards surely moved (as in
    * canReachGoal), and drops the others. Nearer by value alone (placed, then
    * kept) answered 3 fewer of the positions over the budget.
    */
-  private keepNearest(layer: Map<number, Entry>, partial: Map<number, Map<number, Entry>>): void {
+  private keepNearest(
+    layer: Map<number, Entry>,
+    partial: Map<number, Map<number, Entry>>,
+    width: number,
+  ): void {
     const groups: [Map<number, Entry>, number][] = [[layer, 0]];
     for (const [extra, entries] of partial) groups.push([entries, this.mayStay(extra)]);
     // Moved cards never pass the table's 104, so the worth stays positive.
     const worth = (entry: Entry, staying: number) =>
       PLACED_WEIGHT + entry.value + staying - entry.moving;
-    keepBest(groups, this.budget, worth);
+    keepBest(groups, width, worth);
   }
 
   /**
