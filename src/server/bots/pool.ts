@@ -5,6 +5,7 @@
 
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { type Job, type JobResult, runJob } from "./thinking";
 
@@ -26,7 +27,7 @@ type Task = {
 };
 
 /** The worker's TypeScript, loaded through tsx as the server itself is (`node --import tsx`). */
-const ENTRY = `require("tsx/cjs/api").register(); require(${JSON.stringify(path.join(__dirname, "worker.ts"))});`;
+const ENTRY = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, "worker.ts")).href)}); });`;
 
 export class ThinkingPool {
   private readonly idle: Worker[] = [];
