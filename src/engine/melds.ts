@@ -112,11 +112,19 @@ function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
         : `${names(cards)} are not consecutive`,
     };
   }
+  // Each rank's cards, the first deck's copy first, read from the run's first rank on.
   const byRank: CardId[][] = Array.from({ length: 13 }, () => []);
-  for (const card of [...cards].sort((a, b) => copyOf(a) - copyOf(b)))
-    byRank[rankOf(card) - 1]!.push(card);
+  for (const card of cards) {
+    const same = byRank[rankOf(card) - 1]!;
+    if (same.length > 0 && copyOf(card) < copyOf(same[0]!)) same.unshift(card);
+    else same.push(card);
+  }
+  const taken: number[] = new Array<number>(13).fill(0);
   const ordered: CardId[] = [];
-  for (let i = 0; i < cards.length; i++) ordered.push(byRank[(start + i) % 13]!.shift()!);
+  for (let i = 0; i < cards.length; i++) {
+    const r = (start + i) % 13;
+    ordered.push(byRank[r]![taken[r]!++]!);
+  }
   return { ok: true, kind: "run", ordered };
 }
 
@@ -125,32 +133,36 @@ function checkRun(rules: MeldRules, cards: readonly CardId[]): MeldCheck {
  * appears ⌊n/13⌋ or ⌊n/13⌋+1 times, and the more frequent ranks form one arc.
  * Returns the index (0 = Ace) of the run's first rank, or null.
  */
-function wrappingRunStart(counts: number[], n: number): number | null {
+function wrappingRunStart(counts: readonly number[], n: number): number | null {
   const base = Math.floor(n / 13);
-  const extra = n % 13;
-  if (counts.some((count) => count !== base && count !== base + 1)) return null;
-  // A full circle has no natural start: read it from the Ace.
-  if (extra === 0) return counts.every((count) => count === base) ? 0 : null;
-  const starts = counts
-    .map((count, r) => ({
-      r,
-      high: count === base + 1,
-      prevHigh: counts[(r + 12) % 13] === base + 1,
-    }))
-    .filter((x) => x.high && !x.prevHigh);
-  return starts.length === 1 ? starts[0]!.r : null;
+  const high = base + 1;
+  let start: number | null = null;
+  for (let r = 0; r < 13; r++) {
+    const count = counts[r]!;
+    if (count !== base && count !== high) return null;
+    if (count === high && counts[(r + 12) % 13] !== high) {
+      if (start !== null) return null; // two arcs
+      start = r;
+    }
+  }
+  // No arc: a full circle, every rank as often, has no natural start; read it from the Ace.
+  return start ?? 0;
 }
 
 /** Without the corner: distinct ranks in A..K, or in 2..K-A with the Ace high. */
-function straightRunStart(counts: number[], n: number): number | null {
+function straightRunStart(counts: readonly number[], n: number): number | null {
   if (n > 13 || counts.some((count) => count > 1)) return null;
-  const present = counts.map((count) => count === 1);
-  const lowStart = present.indexOf(true);
-  if (present.slice(lowStart, lowStart + n).every(Boolean) && lowStart + n <= 13) return lowStart;
+  let low = 0;
+  while (counts[low] === 0) low++;
+  let end = low;
+  while (end < 13 && counts[end] === 1) end++;
+  // Every card in one stretch from the lowest rank up.
+  if (end - low === n) return low;
   // Ace high: the run ends with the Ace after the King.
   const highStart = 13 - (n - 1);
-  if (present[0] && present.slice(highStart, 13).every(Boolean)) return highStart;
-  return null;
+  if (counts[0] !== 1) return null;
+  for (let r = highStart; r < 13; r++) if (counts[r] !== 1) return null;
+  return highStart;
 }
 
 /**

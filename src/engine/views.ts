@@ -4,7 +4,7 @@
 // cards. Never another seat's hand, never any stock's order.
 
 import { type CardId, compareBySuit } from "./cards";
-import { checkMeld, isValidMeld, meldRulesFor } from "./melds";
+import { checkMeld, meldRulesFor } from "./melds";
 import { absenceDeadline } from "./lifecycle";
 import {
   CHAIN_REACH_MS,
@@ -124,12 +124,14 @@ export function spectatorView(state: HandState): HandView {
   for (const play of plays)
     for (const id of play.melds) touchingOf.set(id, [...(touchingOf.get(id) ?? []), play]);
   const table: MeldView[] = state.table.map((meld) => {
-    const check = isValidMeld(rules, meld.cards) ? checkMeld(rules, meld.cards) : null;
-    const ordered = check?.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
+    // One check per meld: nearly every meld on the table is valid, and checking a valid one
+    // already gives its order.
+    const check = checkMeld(rules, meld.cards);
+    const ordered = check.ok ? check.ordered : [...meld.cards].sort(compareBySuit);
     const touching = touchingOf.get(meld.id) ?? [];
     return {
       id: meld.id,
-      valid: check !== null,
+      valid: check.ok,
       cards: ordered.map((card) => {
         const last = lastOfCard.get(card);
         return {
