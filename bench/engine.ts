@@ -6,7 +6,8 @@ import type { Command } from "../src/engine/commands";
 import { copyPlain, draftOf } from "../src/engine/draft";
 import { apply } from "../src/engine/engine";
 import { mulberry32 } from "../src/engine/rng";
-import { playRandomHand } from "../src/engine/random-player";
+import { applyGame, type GameState, gameViewFor, newGame } from "../src/engine/game";
+import { playRandomHand, randomAction } from "../src/engine/random-player";
 import { newHand } from "../src/engine/setup";
 import type { HandState } from "../src/engine/state";
 import { busyPosition, commandFor } from "../tests/engine/random-play";
@@ -145,4 +146,47 @@ const { ms: handsMs } = time(() => {
 console.log(
   `whole hands: ${HANDS} random hands in ${handsMs.toFixed(0)} ms, ${(handsMs / HANDS).toFixed(1)} ms a hand, ` +
     `${Math.round((commands / handsMs) * 1000)} commands/s including each seat's view and choice`,
+);
+
+/**
+ * Late in a hand, where the live server spends most per action: each random game's states after
+ * its 150th accepted command, each with the next seat's random command from its own view.
+ */
+function lateStates(games: number) {
+  const random = mulberry32(7);
+  const late: { game: GameState; seat: number; command: Command; now: number }[] = [];
+  for (let seed = 0; seed < games; seed++) {
+    const created = newGame({ kind: "single", seed: 1000 + seed, now: 0 });
+    if (!created.ok) throw new Error(created.error);
+    let game = created.game;
+    let now = 0;
+    let accepted = 0;
+    for (let step = 0; step < 3000 && !game.hand.outcome; step++) {
+      now += 700;
+      const seat = step % 3;
+      const command = randomAction(gameViewFor(game, seat).hand, random);
+      if (!command) continue;
+      if (accepted >= 150) late.push({ game, seat, command, now });
+      const result = applyGame(game, seat, command, now);
+      if (!result.ok) continue;
+      game = result.game;
+      accepted++;
+    }
+  }
+  return late;
+}
+
+const late = lateStates(40);
+const ROUNDS = 5;
+const { ms: lateApplyMs } = time(() => {
+  for (let r = 0; r < ROUNDS; r++)
+    for (const { game, seat, command, now } of late) applyGame(game, seat, command, now);
+});
+const { ms: lateViewMs } = time(() => {
+  for (let r = 0; r < ROUNDS; r++) for (const { game } of late) gameViewFor(game, null);
+});
+const perState = (ms: number) => ((1000 * ms) / (ROUNDS * late.length)).toFixed(1);
+console.log(
+  `late in a hand (${late.length} states after the 150th command of 40 random games): ` +
+    `applyGame ${perState(lateApplyMs)} µs, the public view ${perState(lateViewMs)} µs`,
 );
