@@ -149,7 +149,10 @@ export function advanceGame(
       endOfPause(current, events);
     } else break;
   }
-  if (current.now < now) current = { ...withHand(current, current.hand), now };
+  if (current.now < now) {
+    current = withHand(current, current.hand);
+    current.now = now;
+  }
   return { game: current, events };
 }
 
@@ -321,8 +324,28 @@ export function handSeed(seed: number, number: number): number {
   return (Math.imul(seed, 0x9e3779b1) + number) | 0;
 }
 
-/** A private copy of the game around a hand state (hand states are never mutated in place). */
+/**
+ * A private copy of the game around a hand state (hand states are never mutated in place):
+ * field by field, so that the compiler names any field added later. The lists the game's
+ * changes write into are copied; recorded hands and the result are never changed once made.
+ */
 function withHand(game: GameState, hand: HandState): GameState {
-  const { hand: _previous, ...rest } = game;
-  return { ...copyPlain(rest), hand };
+  return {
+    kind: game.kind,
+    seed: game.seed,
+    now: game.now,
+    phase: game.phase,
+    hand,
+    number: game.number,
+    hands: [...game.hands],
+    totals: [...game.totals],
+    pause: game.pause && {
+      start: game.pause.start,
+      deadline: game.pause.deadline,
+      ready: [...game.pause.ready],
+    },
+    awaySince: [...game.awaySince],
+    leftGame: [...game.leftGame],
+    result: game.result,
+  };
 }
