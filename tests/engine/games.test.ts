@@ -84,9 +84,14 @@ describe("§13 games", () => {
   });
 
   it("§13 the game state is plain JSON, and applying a command never changes the state given", () => {
-    const g = afterFirstHand(game("long"));
+    const first = game("long");
+    const dealt = JSON.stringify(first);
+    afterFirstHand(first);
+    expect(JSON.stringify(first)).toBe(dealt);
+    const g = afterFirstHand(first);
     const before = JSON.stringify(g);
     act(g, A, { do: "leave" }, 3);
+    act(g, B, { do: "ready" }, 3);
     advanceGame(g, 200_000);
     expect(JSON.stringify(g)).toBe(before);
     expect(JSON.parse(before)).toEqual(g);
