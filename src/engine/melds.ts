@@ -153,7 +153,7 @@ function wrappingRunStart(counts: readonly number[], n: number): number | null {
 function straightRunStart(counts: readonly number[], n: number): number | null {
   if (n > 13 || counts.some((count) => count > 1)) return null;
   let low = 0;
-  while (counts[low] === 0) low++;
+  while (low < 13 && counts[low] === 0) low++;
   let end = low;
   while (end < 13 && counts[end] === 1) end++;
   // Every card in one stretch from the lowest rank up.
