@@ -267,7 +267,6 @@ class RankProgramme {
   private readonly ownLeft: number[][] = [];
   /** per processing index and step: table cards seen once that step's suit is done */
   private readonly tableSeen: number[][] = [];
-  private readonly mayStayCache = new Map<number, number>();
   /** per space (i * SUIT_COUNT + s) and suit state id: surelyMovingIn(i, s, id) */
   private readonly movingCache: number[][] = [];
   /** per suit: whether a run can cross the cut at all */
@@ -289,7 +288,6 @@ class RankProgramme {
   /** per space (i * SUIT_COUNT + s) and suit state id */
   private readonly optionCache: Option[][][] = [];
   private readonly extraCache = new Map<number, number>();
-  private readonly creditCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
   private goal: Goal = { placed: 0, moved: 0, narrow: null };
   /** Options tried on states so far, over every run: what the searches have cost. */
@@ -419,13 +417,13 @@ class RankProgramme {
             const nextExtra = this.combineExtra(extra, pattern, setsTaken);
             if (nextExtra < 0) return null;
             if (last) {
-              const credit = this.setCredit(nextExtra);
+              const credit = setCredit(nextExtra);
               return credit < 0 ? null : { into: layer, credit, staying: 0 };
             }
             if (!this.setsMayForm(nextExtra, i, step)) return null;
             let into = next.get(nextExtra);
             if (!into) next.set(nextExtra, (into = new Map()));
-            return { into, credit: 0, staying: this.mayStay(nextExtra) };
+            return { into, credit: 0, staying: mayStay(nextExtra) };
           };
           for (const [key, entry] of entries) {
             const id = digit(key, s);
@@ -480,7 +478,7 @@ class RankProgramme {
     width: number,
   ): void {
     const groups: [Map<number, Entry>, number][] = [[layer, 0]];
-    for (const [extra, entries] of partial) groups.push([entries, this.mayStay(extra)]);
+    for (const [extra, entries] of partial) groups.push([entries, mayStay(extra)]);
     // Moved cards never pass the table's 104, so the worth stays positive.
     const worth = (entry: Entry, staying: number) =>
       PLACED_WEIGHT + entry.value + staying - entry.moving;
@@ -544,18 +542,6 @@ class RankProgramme {
       memo[id] = n;
     }
     return n;
-  }
-
-  /** Set cards of a rank's profile that a set may still keep where they are. */
-  private mayStay(extra: number): number {
-    let count = this.mayStayCache.get(extra);
-    if (count === undefined) {
-      count = 0;
-      for (const pattern of profileDigits(extra >> 2))
-        for (const cls of patternClasses(pattern)) if (cls !== SET_CARD.other) count++;
-      this.mayStayCache.set(extra, count);
-    }
-    return count;
   }
 
   /** The id of suit s's state before processing index i. */
@@ -660,20 +646,6 @@ class RankProgramme {
       this.extraCache.set(memo, result);
     }
     return result;
-  }
-
-  /** Cards kept by the best grouping of a rank's set cards, or -1 if they cannot be grouped. */
-  private setCredit(extra: number): number {
-    let kept = this.creditCache.get(extra);
-    if (kept === undefined) {
-      const cards: SetCard[] = [];
-      profileDigits(extra >> 2).forEach((pattern, suit) => {
-        for (const cls of patternClasses(pattern)) cards.push({ suit, cls });
-      });
-      kept = arrangeSets(cards, extra & 3)?.kept ?? -1;
-      this.creditCache.set(extra, kept);
-    }
-    return kept;
   }
 
   /**
@@ -1066,6 +1038,38 @@ class SuitStep {
       setCards: [...this.setCards],
     });
   }
+}
+
+// A rank's profile (its suits' set cards, suit-symmetric, and the original sets already
+// taken) holds nothing of the position: what its sets keep and which of its cards may stay
+// are worked out once for every position (at most 3,060 profiles times 4).
+const creditMemo = new Map<number, number>();
+const mayStayMemo = new Map<number, number>();
+
+/** Cards kept by the best grouping of a rank's set cards, or -1 if they cannot be grouped. */
+function setCredit(extra: number): number {
+  let kept = creditMemo.get(extra);
+  if (kept === undefined) {
+    const cards: SetCard[] = [];
+    profileDigits(extra >> 2).forEach((pattern, suit) => {
+      for (const cls of patternClasses(pattern)) cards.push({ suit, cls });
+    });
+    kept = arrangeSets(cards, extra & 3)?.kept ?? -1;
+    creditMemo.set(extra, kept);
+  }
+  return kept;
+}
+
+/** Set cards of a rank's profile that a set may still keep where they are. */
+function mayStay(extra: number): number {
+  let count = mayStayMemo.get(extra);
+  if (count === undefined) {
+    count = 0;
+    for (const pattern of profileDigits(extra >> 2))
+      for (const cls of patternClasses(pattern)) if (cls !== SET_CARD.other) count++;
+    mayStayMemo.set(extra, count);
+  }
+  return count;
 }
 
 /**
