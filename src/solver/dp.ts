@@ -604,7 +604,7 @@ class RankProgramme {
         ),
         pieces: pieces
           .map((p) => (p.tag === PIECE_CLAIMED ? { ...p, tag: PIECE_FREE } : p))
-          .sort((a, b) => a.post - b.post || a.tag - b.tag),
+          .sort(comparePieces),
       };
       const found = this.stateIds[(i + 1) * SUIT_COUNT + s]!.get(stateKey(relaxed));
       freer = found === undefined || found === id ? -1 : found;
@@ -902,6 +902,12 @@ class SuitStep {
     return [...this.found.values()];
   }
 
+  /** Whether original run `origin` has its last card at this rank. */
+  private endsHere(origin: number): boolean {
+    const info = this.p.info(origin)!;
+    return !info.crossing && info.last === this.i;
+  }
+
   private canContinue(run: Run): boolean {
     // Classic: only a run that starts at the Ace goes on to the 2.
     if (!this.p.ruleSet.wrapsThroughAce && this.p.orderRank(this.i) === 1 && this.i > 0)
@@ -998,25 +1004,26 @@ class SuitStep {
   private finish(): void {
     if (this.runs.some(({ run }) => !run.inc && !this.p.canComplete(this.i, this.s, run.len)))
       return;
-    const placed = this.cards.filter((c) => c.origin === HAND).length;
-    const pieces = [...this.state.pieces];
-    for (const c of this.closed) if (c.piece) pieces.push(c.piece);
-    for (const r of this.runs) if (r.source.split) pieces.push(r.source.split);
+    let placed = 0;
+    for (const c of this.cards) if (c.origin === HAND) placed++;
+    // Pieces stay sorted: a state's list is shared unless one is added.
+    let pieces = this.state.pieces;
+    const add = (piece: Piece) => {
+      pieces = [...pieces, piece].sort(comparePieces);
+    };
+    for (const c of this.closed) if (c.piece) add(c.piece);
+    for (const r of this.runs) if (r.source.split) add(r.source.split);
     // Original runs that end here leave the state; runs matched to them are done.
     const status: number[] = [];
-    const ended = new Set<number>();
     for (let j = 0; j < this.status.length; j += 2) {
       const origin = this.status[j]!;
-      const info = this.p.info(origin)!;
-      if (!info.crossing && info.last === this.i) ended.add(origin);
-      else status.push(origin, this.status[j + 1]!);
+      if (!this.endsHere(origin)) status.push(origin, this.status[j + 1]!);
     }
     const runs = this.runs.map(({ run, source }) => ({
-      run: ended.has(run.tag) ? { ...run, tag: DONE } : run,
+      run: run.tag >= 0 && this.endsHere(run.tag) ? { ...run, tag: DONE } : run,
       source,
     }));
-    runs.sort((a, b) => compareRuns(a.run, b.run));
-    pieces.sort((a, b) => a.post - b.post || a.tag - b.tag);
+    if (runs.length > 1) runs.sort((a, b) => compareRuns(a.run, b.run));
     const next = this.p.internState(this.i, this.s, {
       runs: runs.map((r) => r.run),
       status,
@@ -1119,8 +1126,21 @@ function pieceTag(run: Run, status: readonly number[]): number {
   return PIECE_CLAIMED;
 }
 
+const keyCodes: number[] = [];
+
+/** A suit state as a short string, one char code per field (tags and statuses shifted to be positive). */
 function stateKey(state: SuitState): string {
-  return `${state.runs.map((r) => `${r.len}.${r.tag}.${r.inc ? 1 : 0}`).join(",")}|${state.status.join(",")}|${state.pieces.map((p) => `${p.post}.${p.tag}`).join(",")}`;
+  const { runs, status, pieces } = state;
+  keyCodes.length = 0;
+  keyCodes.push(runs.length, status.length, pieces.length);
+  for (const r of runs) keyCodes.push(r.len, r.tag + 3, r.inc ? 1 : 0);
+  for (const v of status) keyCodes.push(v);
+  for (const p of pieces) keyCodes.push(p.post, p.tag + 3);
+  return String.fromCharCode.apply(null, keyCodes);
+}
+
+function comparePieces(a: Piece, b: Piece): number {
+  return a.post - b.post || a.tag - b.tag;
 }
 
 function compareRuns(a: Run, b: Run): number {
