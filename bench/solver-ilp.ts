@@ -3,33 +3,9 @@
 // which new meld continues which old one. Objective: 128 per own card placed
 // plus one per table card kept in its matched meld (docs/solver.md).
 
-import { type CardId, rankOf, SUITS, suitOf } from "../src/engine/cards";
-import { checkMeld, type MeldRules } from "../src/engine/melds";
-import { PLACED_WEIGHT } from "../src/solver/dp";
+import type { CardId } from "../src/engine/cards";
+import { allMelds, kindOf, PLACED_WEIGHT } from "../src/solver/bound";
 import type { Position } from "./solver-positions";
-
-/** A card's kind, both copies alike: suit * 13 + rank - 1. */
-const kindOf = (card: CardId) => SUITS.indexOf(suitOf(card)) * 13 + rankOf(card) - 1;
-
-/** Every meld the rule set allows, as lists of card kinds. */
-function allMelds(rules: MeldRules): number[][] {
-  const melds: number[][] = [];
-  for (let rank = 0; rank < 13; rank++) {
-    for (let mask = 0; mask < 16; mask++) {
-      const suits = [0, 1, 2, 3].filter((s) => mask & (1 << s));
-      if (suits.length >= 3) melds.push(suits.map((s) => s * 13 + rank));
-    }
-  }
-  const longest = Math.min(rules.maxRunLength, 13);
-  for (let suit = 0; suit < 4; suit++)
-    for (let start = 0; start < 13; start++)
-      for (let length = 3; length <= longest; length++) {
-        const kinds = Array.from({ length }, (_, k) => suit * 13 + ((start + k) % 13));
-        // The same test the game uses, on copy-0 cards of these kinds.
-        if (checkMeld(rules, kinds).ok) melds.push(kinds);
-      }
-  return melds;
-}
 
 export function integerProgramme({ rules, table, own }: Position): string {
   const count = new Map<number, { table: number; own: number }>();

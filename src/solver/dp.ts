@@ -12,6 +12,7 @@
 
 import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
+import { objectiveBound, PLACED_WEIGHT } from "./bound";
 import { TooComplexError } from "./errors";
 import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
@@ -21,8 +22,7 @@ const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
 const LAST = RANKS - 1;
 const LAST_SUIT = SUIT_COUNT - 1;
-/** One placed card outweighs every kept card: there are at most 104 cards. */
-export const PLACED_WEIGHT = 128;
+export { PLACED_WEIGHT };
 
 // Run tags: the original meld an open run is matched to (an index), or:
 const FREE = -1; // matched to nothing yet
@@ -139,6 +139,11 @@ interface Goal {
 
 /** States a beam search keeps: enough to find the optimum often, few enough to cost little. */
 const BEAM = 500;
+/**
+ * Subgradient steps for the relaxation's bound, worked out only where the
+ * caps grow costly (with the beam) or outgrow the budget: 3–60 ms.
+ */
+const BOUND_STEPS = 3000;
 /** Options the caps may try before the beam search runs: about what the beam costs. */
 const BEAM_AFTER = 50_000;
 
@@ -184,26 +189,51 @@ export function solveExact(
   // than the greedy one, and the caps then stop below it.
   let best = incumbent;
   let beamed = false;
-  const beam = () => {
-    beamed = true;
+  const beam = (cap: number, width = BEAM) => {
     try {
-      const found = search(Math.min(movedBy(best) - 1, tableCards), BEAM);
+      const found = search(cap, width);
       if (found && movedBy(rescore(found.melds)) < movedBy(best)) best = rescore(found.melds);
     } catch (error) {
       // A suit's states may run out of ids: the caps go on without the beam.
       if (!(error instanceof TooComplexError)) throw error;
     }
   };
+  // The relaxation's bound (bound.ts) on what any arrangement is worth, once
+  // the search is costly: it may prove the best arrangement so far, and it
+  // rules out every cap below the moves it leaves possible.
+  let bound: number | null = null;
+  const worth = (a: DpResult) => a.placed * PLACED_WEIGHT + a.kept;
+  const relax = () => {
+    // The optimum places `most` (when counted), so it is worth at least that.
+    const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
+    // Rounded up a little: float sums may fall short of the exact bound.
+    bound ??= Math.floor(
+      objectiveBound(rules, original, useful, known, worth(best) + 1, BOUND_STEPS) + 1e-6,
+    );
+    if (bound <= worth(best)) return true;
+    const below = excluded;
+    excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
+    // Every cap below the bound's is excluded now, so a beam at the bound's
+    // cap that finds an arrangement has found the optimum.
+    for (const width of [BEAM, 10 * BEAM])
+      if (excluded > below && excluded + 1 < movedBy(best)) beam(excluded + 1, width);
+    return movedBy(best) <= excluded + 1;
+  };
   // The programme looks only for arrangements that beat the incumbent, under
   // caps rising from the lower bound on the cards moved: the first cap under
   // which it finds one gives the optimum, since every arrangement moving no
   // more than the cap was in play; none up to the incumbent's moves less one
   // proves the incumbent.
-  const caps = [fewest, ...[2, 3, 4, 5, 6, 8, 11, 14].filter((cap) => cap > fewest), tableCards];
+  const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
   // Every arrangement reaching the goal moves more than `excluded` cards.
   let excluded = fewest - 1;
-  for (const next of caps) {
-    if (!beamed && programme.work > BEAM_AFTER) beam();
+  for (let next = fewest; ; next = ladder.find((cap) => cap > excluded) ?? tableCards) {
+    if (!beamed && programme.work > BEAM_AFTER) {
+      beamed = true;
+      beam(Math.min(movedBy(best) - 1, tableCards));
+      if (relax()) return best;
+      next = Math.max(next, excluded + 1);
+    }
     const cap = Math.min(next, movedBy(best) - 1);
     if (cap <= excluded) break;
     let found;
@@ -211,6 +241,7 @@ export function solveExact(
       found = search(cap, null);
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
+      if (relax()) return best;
       return overBudget(excluded, cap, budget, search, rescore);
     }
     if (found) return found;

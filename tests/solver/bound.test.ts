@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { cards } from "@/engine/cards";
+import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { objectiveBound, PLACED_WEIGHT } from "@/solver/bound";
+import { randomPosition } from "../../bench/solver-positions";
+import { bruteForce } from "./brute-force";
+
+const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
+
+/** With enough steps the bound is the optimum's value: at least it, less than one above. */
+function expectReaches(table: string[], own: string, optimum: number) {
+  for (const rules of BOTH) {
+    const bound = objectiveBound(rules, table.map(cards), cards(own), 0, optimum + 1, 3000);
+    expect(bound).toBeGreaterThanOrEqual(optimum - 1e-6);
+    expect(bound).toBeLessThan(optimum + 1);
+  }
+}
+
+describe("the relaxation's bound on what an arrangement is worth", () => {
+  it("§5.3 the K/Q/J sets and an A♣: the bound reaches the optimum, 128 + 3 kept", () => {
+    expectReaches(["KH KD KC", "QH QD QC", "JH JD JC"], "AC", PLACED_WEIGHT + 3);
+  });
+
+  it("§5.3 two 6-7-8-9 runs and a 9♦: the bound reaches the optimum, 128 + 6 kept", () => {
+    expectReaches(["6H 7H 8H 9H", "6C 7C 8C 9C"], "9D", PLACED_WEIGHT + 6);
+  });
+
+  it("is never below the optimum, however few steps it takes", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOTH),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]),
+        fc.constantFrom(1, 20, 500),
+        fc.integer({ min: 0, max: 1000 }),
+        (rules, seed, ranks, steps, target) => {
+          const { table, own } = randomPosition(rules, seed, {
+            table: [3, 10],
+            hand: [1, 5],
+            ranks,
+          });
+          const best = bruteForce(rules, table, own);
+          const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
+          const optimum = best.placed * PLACED_WEIGHT + tableCards - best.moved;
+          const melds = table.map((m) => m.cards);
+          const bound = objectiveBound(rules, melds, own, target, 0, steps);
+          // The solver rounds the bound up by 1e-6 before it takes its floor.
+          expect(Math.floor(bound + 1e-6)).toBeGreaterThanOrEqual(optimum);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
