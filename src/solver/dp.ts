@@ -198,11 +198,14 @@ export function solveExact(
       if (!(error instanceof TooComplexError)) throw error;
     }
   };
+  // Every arrangement reaching the goal moves more than `excluded` cards.
+  let excluded = fewest - 1;
   // The relaxation's bound (bound.ts) on what any arrangement is worth, once
   // the search is costly: it may prove the best arrangement so far, and it
   // rules out every cap below the moves it leaves possible.
   let bound: number | null = null;
   const worth = (a: DpResult) => a.placed * PLACED_WEIGHT + a.kept;
+  /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
   const relax = () => {
     // The optimum places `most` (when counted), so it is worth at least that.
     const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
@@ -225,8 +228,6 @@ export function solveExact(
   // more than the cap was in play; none up to the incumbent's moves less one
   // proves the incumbent.
   const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
-  // Every arrangement reaching the goal moves more than `excluded` cards.
-  let excluded = fewest - 1;
   for (let next = fewest; ; next = ladder.find((cap) => cap > excluded) ?? tableCards) {
     if (!beamed && programme.work > BEAM_AFTER) {
       beamed = true;
