@@ -1160,7 +1160,7 @@ function pieceTag(run: Run, status: readonly number[]): number {
 
 const keyCodes: number[] = [];
 
-/** A suit state as a short string, one char code per field (tags and statuses shifted to be positive). */
+/** A suit state as a short string, one char code per field (tags shifted to be positive). */
 function stateKey(state: SuitState): string {
   const { runs, status, pieces } = state;
   keyCodes.length = 0;
