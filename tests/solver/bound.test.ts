@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cards } from "@/engine/cards";
 import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
-import { objectiveBound, PLACED_WEIGHT } from "@/solver/bound";
+import { objectiveBound, PLACED_WEIGHT, Relaxation } from "@/solver/bound";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
@@ -24,6 +24,22 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
 
   it("§5.3 two 6-7-8-9 runs and a 9♦: the bound reaches the optimum, 128 + 6 kept", () => {
     expectReaches(["6H 7H 8H 9H", "6C 7C 8C 9C"], "9D", PLACED_WEIGHT + 6);
+  });
+
+  it("with the proven count of own cards placed, it no longer trades half an own card for kept ones", () => {
+    // Bench position 17 (classic): 16 own cards placed, 50 table cards kept.
+    // Its relaxation places 16.5 cards and keeps fewer, 64 above the optimum.
+    const { table, own } = randomPosition(CLASSIC_MELDS, 20_260_601 + 17, {
+      table: [10, 100],
+      hand: [3, 30],
+    });
+    const optimum = 16 * PLACED_WEIGHT + 50;
+    const melds = table.map((m) => m.cards);
+    const free = new Relaxation(CLASSIC_MELDS, melds, own).lower(optimum, 0, 3000);
+    const counted = new Relaxation(CLASSIC_MELDS, melds, own, 16).lower(optimum, 0, 3000);
+    expect(free).toBeGreaterThanOrEqual(optimum + 60);
+    expect(counted).toBeGreaterThanOrEqual(optimum);
+    expect(counted).toBeLessThan(optimum + 3);
   });
 
   it("is never below the optimum, however few steps it takes", () => {
