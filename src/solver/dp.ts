@@ -12,8 +12,9 @@
 
 import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
-import { objectiveBound, PLACED_WEIGHT } from "./bound";
+import { PLACED_WEIGHT, Relaxation } from "./bound";
 import { TooComplexError } from "./errors";
+import { FREE, FutureBound } from "./future";
 import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
@@ -25,7 +26,7 @@ const LAST_SUIT = SUIT_COUNT - 1;
 export { PLACED_WEIGHT };
 
 // Run tags: the original meld an open run is matched to (an index), or:
-const FREE = -1; // matched to nothing yet
+// FREE (from future.ts, which bounds what such a run may still claim): matched to nothing yet
 const DONE = -2; // matched to a meld that has no more cards ahead
 // Tags of incoming pieces (the part of a cut-crossing run after the cut):
 const PIECE_FREE = -1; // matched to nothing
@@ -210,9 +211,12 @@ export function solveExact(
     // The optimum places `most` (when counted), so it is worth at least that.
     const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
     // Rounded up a little: float sums may fall short of the exact bound.
-    bound ??= Math.floor(
-      objectiveBound(rules, original, useful, known, worth(best) + 1, BOUND_STEPS) + 1e-6,
-    );
+    if (bound === null) {
+      const relaxation = new Relaxation(rules, original, useful, counted ? most : null);
+      bound = Math.floor(relaxation.lower(known, worth(best) + 1, BOUND_STEPS) + 1e-6);
+      // Its prices bound what each state can still gain: the searches from now on drop more.
+      programme.usePrices(relaxation);
+    }
     if (bound <= worth(best)) return true;
     const below = excluded;
     excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
@@ -325,6 +329,9 @@ class RankProgramme {
   /** Options tried on states so far, over every run: what the searches have cost. */
   work = 0;
   private readonly freerCache = new Map<number, number>();
+  /** With the relaxation's prices: what states can still gain (future.ts), per space and suit state id. */
+  private future: FutureBound | null = null;
+  private readonly futureCache: number[][] = [];
 
   constructor(
     private readonly rules: MeldRules,
@@ -417,6 +424,29 @@ class RankProgramme {
     return best;
   }
 
+  /** From now on, states that cannot reach the goal at these prices are dropped. */
+  usePrices(relaxation: Relaxation): void {
+    this.future = new FutureBound(relaxation, this.melds, (rank) => this.indexOf(rank));
+    this.futureCache.length = 0;
+  }
+
+  /** What suit s's state `id` before processing index i can still gain, at the prices. */
+  private futureOf(i: number, s: number, id: number): number {
+    const memo = (this.futureCache[i * SUIT_COUNT + s] ??= []);
+    let bound = memo[id];
+    if (bound === undefined) {
+      const { runs, status, pieces } = this.stateAt(i, s, id);
+      const unmatched: number[] = [];
+      const reserved: number[] = [];
+      for (let j = 0; j < status.length; j += 2)
+        if (status[j + 1] === UNMATCHED) unmatched.push(status[j]!);
+        else if (status[j + 1] === RESERVED) reserved.push(status[j]!);
+      const waiting = pieces.length + runs.filter((r) => r.inc).length;
+      bound = memo[id] = this.future!.suit(i, s, runs, unmatched, reserved, waiting);
+    }
+    return bound;
+  }
+
   /** The best arrangement that reaches the goal, or null when none does. */
   run(goal: Goal): DpResult | null {
     this.goal = goal;
@@ -431,6 +461,9 @@ class RankProgramme {
     let layer = new Map<number, Entry>([
       [keyOf(initial), { value: 0, moving: 0, parent: null, option: null }],
     ]);
+    const { future } = this;
+    // Less a little: the prices' float sums may fall short of the exact bound.
+    const least = goal.placed * PLACED_WEIGHT + this.tableBefore[RANKS]! - goal.moved - 1e-6;
     for (let i = 0; i < RANKS; i++) {
       this.orderSuits(i, layer);
       let partial = new Map<number, Map<number, Entry>>([[0, layer]]);
@@ -441,6 +474,9 @@ class RankProgramme {
         // profile that cannot form sets is ever counted against the budget.
         const last = step === LAST_SUIT;
         const next = new Map<number, Map<number, Entry>>();
+        let pending = 0;
+        for (const t of this.suitOrder[i]!.slice(step + 1)) pending |= 1 << t;
+        const ahead = future ? future.ahead(i, pending) : 0;
         for (const [extra, entries] of partial) {
           // What an option's set cards make of this profile depends only on
           // their pattern: worked out once per pattern for all the entries.
@@ -463,6 +499,12 @@ class RankProgramme {
             const othersMoving = entry.moving - (i > 0 ? this.surelyMovingIn(i - 1, s, id) : 0);
             const options = this.options(i, s, id);
             this.work += options.length;
+            // What the entry's other suits can still gain: those done at i, from i + 1.
+            let rest = ahead;
+            if (future)
+              for (let t = 0; t < SUIT_COUNT; t++)
+                if (t !== s)
+                  rest += this.futureOf(pending & (1 << t) ? i : i + 1, t, digit(key, t));
             for (const option of options) {
               const j = option.pattern * 4 + option.setsTaken;
               let to = joins[j];
@@ -471,6 +513,15 @@ class RankProgramme {
               const value = entry.value + option.gain + to.credit;
               const moving = othersMoving + option.moving;
               if (!this.canReachGoal(value, to.staying - moving, i, step)) continue;
+              if (
+                future &&
+                value +
+                  future.toPlace(Math.floor(value / PLACED_WEIGHT)) +
+                  rest +
+                  this.futureOf(i + 1, s, option.next) <
+                  least
+              )
+                continue;
               upsert(to.into, key + (option.next - id) * POW[s]!, value, moving, entry, option);
             }
           }
