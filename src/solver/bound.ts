@@ -32,6 +32,15 @@ const DEFLECTION = 0.95;
  * bound reaches the relaxation's value on them within 1,000–2,000 steps.
  */
 const STALL = 50;
+/**
+ * The box the prices stay in. Any prices give a valid bound, and optimal ones
+ * lie well inside (a kind is worth at most an own card and the cards it may
+ * keep; a meld shares at most 13 kinds with an original): outside it, a step
+ * target far below the optimum sent prices to 1e10, where float sums lose the
+ * bound's last digits.
+ */
+const PRICE_LIMIT = 4 * PLACED_WEIGHT;
+const MATCH_LIMIT = 13;
 
 /** Every meld of card kinds the rule set allows, once per rule set. */
 const meldsByRules = new Map<string, readonly (readonly number[])[]>();
@@ -91,9 +100,10 @@ export class Relaxation {
   /** the price on the count of own cards placed, when it is known */
   placedPrice = 0;
   bound = Infinity;
-  private readonly copies: number[];
+  /** per meld: how many copies can be built (0–2) */
+  readonly copies: number[];
   /** per meld: the originals it shares kinds with, and how many, in pairs */
-  private readonly shares: number[][];
+  readonly shares: number[][];
   // What meldValue found: the copies built, the originals they are matched to.
   private built = 0;
   private m1 = -1;
@@ -137,6 +147,7 @@ export class Relaxation {
     price: Float64Array,
     matchPrice: Float64Array,
     costed?: (kind: number) => boolean,
+    among?: (original: number) => boolean,
   ): number {
     let cost = 0;
     for (const k of this.melds[c]!) if (!costed || costed(k)) cost += price[k]!;
@@ -147,6 +158,7 @@ export class Relaxation {
     let m2 = -1;
     let g2 = 0;
     for (let j = 0; j < share.length; j += 2) {
+      if (among && !among(share[j]!)) continue;
       const gain = share[j + 1]! - matchPrice[share[j]!]!;
       if (gain > g1) [m2, g2, m1, g1] = [m1, g1, share[j]!, gain];
       else if (gain > g2) [m2, g2] = [share[j]!, gain];
@@ -161,10 +173,15 @@ export class Relaxation {
 
   /**
    * What meld c adds to the lowest bound found, at its prices; with
-   * `costed`, only the kinds it accepts are priced (the others are paid for).
+   * `costed`, only the kinds it accepts are priced (the others are paid
+   * for), and with `among`, it is matched only to the originals it accepts.
    */
-  meldTerm(c: number, costed?: (kind: number) => boolean): number {
-    return this.meldValue(c, this.price, this.matchPrice, costed);
+  meldTerm(
+    c: number,
+    costed?: (kind: number) => boolean,
+    among?: (original: number) => boolean,
+  ): number {
+    return this.meldValue(c, this.price, this.matchPrice, costed, among);
   }
 
   /**
@@ -225,11 +242,13 @@ export class Relaxation {
       // A zero subgradient: these prices are optimal, the bound is the relaxation's.
       if (norm === 0) break;
       const step = (scale * Math.max(bound - target, 1)) / norm;
-      for (let k = 0; k < KINDS; k++) price[k]! -= step * kindDir[k]!;
+      const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+      for (let k = 0; k < KINDS; k++)
+        price[k] = clamp(price[k]! - step * kindDir[k]!, -PRICE_LIMIT, PRICE_LIMIT);
       for (let m = 0; m < original; m++)
-        matchPrice[m] = Math.max(0, matchPrice[m]! - step * matchDir[m]!);
+        matchPrice[m] = clamp(matchPrice[m]! - step * matchDir[m]!, 0, MATCH_LIMIT);
       // An equality: its price may take either sign.
-      placedPrice -= step * placedDir;
+      placedPrice = clamp(placedPrice - step * placedDir, -PRICE_LIMIT, PRICE_LIMIT);
     }
     return this.bound;
   }

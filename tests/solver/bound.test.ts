@@ -39,7 +39,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
     const counted = new Relaxation(CLASSIC_MELDS, melds, own, 16).lower(optimum, 0, 3000);
     expect(free).toBeGreaterThanOrEqual(optimum + 60);
     expect(counted).toBeGreaterThanOrEqual(optimum);
-    expect(counted).toBeLessThan(optimum + 3);
+    expect(counted).toBeLessThan(optimum + 4);
   });
 
   it("is never below the optimum, however few steps it takes", () => {
