@@ -39,6 +39,10 @@ export class FutureBound {
   /** per processing index and suit: what a run ending at the last index, from there on, may gain */
   private readonly preCuts: number[][];
   private readonly rankAt: number[];
+  /** per original: whether it is a run through the cut */
+  private readonly crossing: boolean[];
+  /** per processing index and original: loss() */
+  private readonly losses: number[] = [];
 
   constructor(
     private readonly relaxation: Relaxation,
@@ -60,6 +64,10 @@ export class FutureBound {
       for (const c of m.cards)
         mask[this.suitOfKind(kindOf(c))]! |= 1 << this.indexOfKind(kindOf(c));
       return mask;
+    });
+    this.crossing = original.map((m) => {
+      const at = m.cards.map((c) => this.indexOfKind(kindOf(c)));
+      return m.kind === "run" && at.some((x, j) => j > 0 && x !== at[j - 1]! + 1);
     });
     this.preCuts = Array.from({ length: RANKS + 1 }, (_, i) =>
       Array.from({ length: SUITS }, (__, s) => this.preCut(i, s)),
@@ -105,19 +113,55 @@ export class FutureBound {
         // A run through the cut counts until its suit takes its cards of index 0.
         sum += this.relaxation.meldTerm(c);
     });
-    this.original.forEach((meld, m) => {
-      const kinds = meld.cards.map(kindOf);
-      const ahead =
-        meld.kind === "set"
-          ? this.indexOfKind(kinds[0]!) > i || (this.indexOfKind(kinds[0]!) === i && pending !== 0)
-          : // a run through the cut is in its suit's states from the start
-            !kinds.some(reached) &&
-            kinds.every(
-              (k, j) => j === 0 || this.indexOfKind(k) === this.indexOfKind(kinds[j - 1]!) + 1,
-            );
-      if (ahead) sum += matchPrice[m]!;
+    this.original.forEach((_, m) => {
+      if (this.isAhead(m, i, pending)) sum += matchPrice[m]!;
     });
     this.aheadMemo.set(memo, sum);
+    return sum;
+  }
+
+  /**
+   * Whether original m is in no suit state once every suit has done index i
+   * but those in `pending`, and may still be matched: a set of a later index
+   * (or of i, while a suit is pending: the rank's sets are settled with its
+   * last suit), a run none of whose cards are reached. A run through the cut
+   * is in its suit's states from the start.
+   */
+  private isAhead(m: number, i: number, pending: number): boolean {
+    const { kind, cards: meld } = this.original[m]!;
+    const first = this.indexOfKind(kindOf(meld[0]!));
+    if (kind === "set") return first > i || (first === i && pending !== 0);
+    if (this.crossing[m]) return false;
+    return first > i || (first === i && (pending & (1 << this.suitOfKind(kindOf(meld[0]!)))) !== 0);
+  }
+
+  /**
+   * What the melds ahead of a suit's state before index i surely lose once
+   * original m is matched: per meld, its term less its term without m. What
+   * matches add is submodular, so each original matched in the state takes
+   * away at least this much, whatever else is.
+   */
+  private loss(i: number, m: number): number {
+    const memo = i * this.original.length + m;
+    let sum = this.losses[memo];
+    if (sum !== undefined) return sum;
+    sum = 0;
+    const { melds, shares } = this.relaxation;
+    const suit = this.suitOfKind(kindOf(this.original[m]!.cards[0]!));
+    for (let c = 0; c < melds.length; c++) {
+      if (!shares[c]!.some((x, j) => j % 2 === 0 && x === m)) continue;
+      const kinds = melds[c]!;
+      const at = kinds.map((k) => this.indexOfKind(k));
+      // Only melds `ahead` counts wherever the other suits stand: runs of the
+      // suit none of whose cards are reached, sets of later indices.
+      const set = kinds.every((k) => k % RANKS === kinds[0]! % RANKS);
+      const counted = set
+        ? at[0]! >= i
+        : this.suitOfKind(kinds[0]!) === suit && at.every((x) => x >= i);
+      if (counted)
+        sum += this.relaxation.meldTerm(c) - this.relaxation.meldTerm(c, undefined, (o) => o !== m);
+    }
+    this.losses[memo] = sum;
     return sum;
   }
 
@@ -132,30 +176,48 @@ export class FutureBound {
    * run's best continuation, the prices of its unmatched originals (a match
    * may still take them), and for each incoming piece, or open run that will
    * be one, the best run from some index to the last, which it waits for.
-   * `reserved` are the originals crossing the cut that an incoming piece is
+   * Its originals already matched take away what they surely lose the melds
+   * ahead. `reserved` are those crossing the cut that an incoming piece is
    * matched to: a run joining that piece keeps their cards at no price.
    */
   suit(
     i: number,
     s: number,
     runs: readonly OpenRun[],
-    unmatched: readonly number[],
-    reserved: readonly number[],
+    originals: {
+      unmatched: readonly number[];
+      reserved: readonly number[];
+      matched: readonly number[];
+    },
     waiting: number,
   ): number {
+    const { unmatched, reserved, matched } = originals;
     let sum = waiting * this.preCuts[i]![s]!;
     for (const m of unmatched) sum += this.relaxation.matchPrice[m]!;
-    for (const run of runs) sum += this.continuation(i, s, run, reserved);
+    for (const m of matched) sum -= this.loss(i, m);
+    // A free run may claim an original its suit has a card of, unless it is taken.
+    const claims = this.masks.flatMap((mask, m) =>
+      mask[s] && (unmatched.includes(m) || reserved.includes(m) || this.isAhead(m, i - 1, 0))
+        ? [m]
+        : [],
+    );
+    for (const run of runs) sum += this.continuation(i, s, run, claims, reserved);
     return sum;
   }
 
   /** The most an open run may gain from processing index i on (it takes i, i+1, … or stops). */
-  private continuation(i: number, s: number, run: OpenRun, reserved: readonly number[]): number {
+  private continuation(
+    i: number,
+    s: number,
+    run: OpenRun,
+    claimable: readonly number[],
+    reserved: readonly number[],
+  ): number {
     // A run short of three must go on (or reach the last index, to be joined).
     const must = run.inc || run.len >= 3 ? 0 : Math.min(3 - run.len, RANKS - i);
     let best = must === 0 ? 0 : -Infinity;
     let sum = 0;
-    const claims = run.tag === FREE ? this.claimable(s) : [];
+    const claims = run.tag === FREE ? claimable : [];
     const counts = claims.map(() => 0);
     for (let at = i; at < RANKS && this.present[s]![at]!; at++) {
       sum += this.gain[s]![at]!;
@@ -170,11 +232,6 @@ export class FutureBound {
     }
     // A run that cannot be completed is never in a state: no bound from it.
     return best === -Infinity ? 0 : best;
-  }
-
-  /** Originals a free run of suit s may claim: those with a card of the suit. */
-  private claimable(s: number): number[] {
-    return this.masks.flatMap((mask, m) => (mask[s] ? [m] : []));
   }
 
   /** The most a run from some index at or after i to the last one may gain, if anything. */

@@ -50,7 +50,7 @@ describe("the bound on what a partial arrangement can still gain", () => {
               const wraps = m.kind === "run" && at.some((p, k) => k > 0 && p !== at[k - 1]! + 1);
               return wraps && Math.floor(kindOf(m.cards[0]!) / 13) === s ? [j] : [];
             });
-            start += future.suit(0, s, [], crossing, [], 0);
+            start += future.suit(0, s, [], { unmatched: crossing, reserved: [], matched: [] }, 0);
           }
           expect(start).toBeCloseTo(relaxation.bound, 6);
         },
@@ -73,6 +73,8 @@ describe("the bound on what a partial arrangement can still gain", () => {
     const kept = 2 - price("9C") - price("10C");
     const run = { len: 2, tag: FREE, inc: false };
     // Index 11 is the 9, index 12 the 10: the run has only those ahead.
-    expect(future.suit(11, clubs, [run], [], [0], 0)).toBeGreaterThanOrEqual(kept - 1e-9);
+    expect(
+      future.suit(11, clubs, [run], { unmatched: [], reserved: [0], matched: [0] }, 0),
+    ).toBeGreaterThanOrEqual(kept - 1e-9);
   });
 });
