@@ -143,6 +143,9 @@ interface Goal {
   tightest?: boolean;
 }
 
+/** The narrowed search's widths below the budget, tried in turn before it. */
+const NARROW_WIDTHS = [20_000, 50_000];
+
 /** keepTightest's scale: bounds more than 256 points above the goal rank alike. */
 const SLACK_SCALE = 4096;
 
@@ -294,8 +297,13 @@ function overBudget(
       break;
     }
   }
-  // Nearest by the count first, then by the relaxation's prices (worked out by now).
-  const found = search(cap, budget) ?? search(cap, budget, true);
+  // Narrower first: a search costs about its width, and most find the
+  // arrangement well within the budget. Nearest by the count, then by the
+  // relaxation's prices (worked out by now).
+  let found: DpResult | null = null;
+  for (const width of [...NARROW_WIDTHS.filter((w) => w < budget), budget])
+    if ((found = search(cap, width))) break;
+  found ??= search(cap, budget, true);
   if (!found) throw new TooComplexError(cap);
   // The states kept may have matched the arrangement's melds less well than
   // the best matching does: its moves are counted again.
