@@ -67,23 +67,6 @@ export function allMelds(rules: MeldRules): readonly (readonly number[])[] {
 }
 
 /**
- * The lowest bound found within `iterations` subgradient steps, stopping as
- * soon as it is below `goal` (the bound then proves every arrangement worth
- * less than `goal`). `target` is a value some arrangement reaches, which
- * sizes the steps.
- */
-export function objectiveBound(
-  rules: MeldRules,
-  original: readonly (readonly CardId[])[],
-  own: readonly CardId[],
-  target: number,
-  goal: number,
-  iterations: number,
-): number {
-  return new Relaxation(rules, original, own).lower(target, goal, iterations);
-}
-
-/**
  * The relaxed programme of one position, and the prices of its lowest bound
  * so far: with them, what each possible meld adds to the bound (`meldTerm`)
  * lets the rank programme bound what a partial arrangement can still gain.
