@@ -54,11 +54,14 @@ test("the site speaks Italian once chosen: nav, home, forms and their errors, th
 
   await nav.getByRole("button", { name: "Esci" }).click();
   await nav.getByRole("link", { name: "Accedi" }).click();
+  // Both forms have Nome and Password: fill only once the page has changed.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accedi");
   await page.getByLabel("Nome").fill(name);
   await page.getByLabel("Password").fill("wrong password");
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Nome o password errati.");
   await nav.getByRole("link", { name: "Registrati" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crea il tuo account");
   await page.getByLabel("Nome").fill(name.toUpperCase());
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Crea l'account" }).click();
