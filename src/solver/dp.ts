@@ -448,7 +448,12 @@ class RankProgramme {
 
   /** From now on, states that cannot reach the goal at these prices are dropped. */
   usePrices(relaxation: Relaxation): void {
-    this.future = new FutureBound(relaxation, this.melds, (rank) => this.indexOf(rank));
+    this.future = new FutureBound(
+      relaxation,
+      this.melds,
+      (rank) => this.indexOf(rank),
+      (origin) => this.runInfo.get(origin)?.crossing ?? false,
+    );
     this.futureCache.length = 0;
   }
 
@@ -502,8 +507,7 @@ class RankProgramme {
         // profile that cannot form sets is ever counted against the budget.
         const last = step === LAST_SUIT;
         const next = new Map<number, Map<number, Entry>>();
-        let pending = 0;
-        for (const t of this.suitOrder[i]!.slice(step + 1)) pending |= 1 << t;
+        const pending = this.pendingAfter(i, step);
         const ahead = future ? future.ahead(i, pending) : 0;
         for (const [extra, entries] of partial) {
           // What an option's set cards make of this profile depends only on
@@ -614,8 +618,7 @@ class RankProgramme {
     least: number,
   ): void {
     const future = this.future!;
-    let pending = 0;
-    for (const t of this.suitOrder[i]!.slice(step + 1)) pending |= 1 << t;
+    const pending = this.pendingAfter(i, step);
     const base = future.ahead(i, pending);
     const groups: [Map<number, Entry>, number][] = [[layer, 0]];
     for (const entries of partial.values()) groups.push([entries, 0]);
@@ -626,6 +629,13 @@ class RankProgramme {
         bound += this.futureOf(pending & (1 << t) ? i : i + 1, t, digit(key, t));
       return Math.max(0, SLACK_SCALE - Math.floor((bound - least) * 16));
     });
+  }
+
+  /** The suits still to take their cards of processing index i after step `step`, as a mask. */
+  private pendingAfter(i: number, step: number): number {
+    let pending = 0;
+    for (const t of this.suitOrder[i]!.slice(step + 1)) pending |= 1 << t;
+    return pending;
   }
 
   /**

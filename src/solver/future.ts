@@ -38,9 +38,8 @@ export class FutureBound {
   private readonly aheadMemo = new Map<number, number>();
   /** per processing index and suit: what a run ending at the last index, from there on, may gain */
   private readonly preCuts: number[][];
-  private readonly rankAt: number[];
-  /** per original: whether it is a run through the cut */
-  private readonly crossing: boolean[];
+  /** per rank (0 = Ace): its processing index */
+  private readonly indexAt: number[];
   /** per processing index and original: loss() */
   private readonly losses: number[] = [];
 
@@ -49,13 +48,15 @@ export class FutureBound {
     private readonly original: readonly { kind: "run" | "set"; cards: readonly CardId[] }[],
     /** the processing index of a rank (0 = Ace) */
     indexOf: (rank: number) => number,
+    /** whether original m is a run through the cut (in its suit's states from the start) */
+    private readonly crossing: (m: number) => boolean,
   ) {
-    this.rankAt = Array.from({ length: RANKS }, (_, i) =>
-      Array.from({ length: RANKS }, (__, r) => r).find((r) => indexOf(r) === i)!,
-    );
+    this.indexAt = Array.from({ length: RANKS }, (_, r) => indexOf(r));
+    const rankAt: number[] = [];
+    this.indexAt.forEach((i, r) => (rankAt[i] = r));
     const { price, table, mine } = relaxation;
     for (let s = 0; s < SUITS; s++) {
-      const kinds = this.rankAt.map((r) => s * RANKS + r);
+      const kinds = rankAt.map((r) => s * RANKS + r);
       this.gain.push(kinds.map((k) => -price[k]!));
       this.present.push(kinds.map((k) => table[k]! + mine[k]! > 0));
     }
@@ -64,10 +65,6 @@ export class FutureBound {
       for (const c of m.cards)
         mask[this.suitOfKind(kindOf(c))]! |= 1 << this.indexOfKind(kindOf(c));
       return mask;
-    });
-    this.crossing = original.map((m) => {
-      const at = m.cards.map((c) => this.indexOfKind(kindOf(c)));
-      return m.kind === "run" && at.some((x, j) => j > 0 && x !== at[j - 1]! + 1);
     });
     this.preCuts = Array.from({ length: RANKS + 1 }, (_, i) =>
       Array.from({ length: SUITS }, (__, s) => this.preCut(i, s)),
@@ -79,7 +76,7 @@ export class FutureBound {
   }
 
   private indexOfKind(k: number): number {
-    return this.rankAt.indexOf(k % RANKS);
+    return this.indexAt[k % RANKS]!;
   }
 
   /**
@@ -106,7 +103,7 @@ export class FutureBound {
           price[k]! * table[k]! + mine[k]! * Math.max(0, PLACED_WEIGHT + price[k]! - placedPrice);
     this.relaxation.melds.forEach((kinds, c) => {
       const at = this.indexOfKind(kinds[0]!);
-      if (kinds.every((k) => k % RANKS === kinds[0]! % RANKS)) {
+      if (isSet(kinds)) {
         if (at > i) sum += this.relaxation.meldTerm(c);
         else if (at === i && pending !== 0) sum += this.relaxation.meldTerm(c, (k) => !reached(k));
       } else if (!kinds.some(reached))
@@ -131,7 +128,7 @@ export class FutureBound {
     const { kind, cards: meld } = this.original[m]!;
     const first = this.indexOfKind(kindOf(meld[0]!));
     if (kind === "set") return first > i || (first === i && pending !== 0);
-    if (this.crossing[m]) return false;
+    if (this.crossing(m)) return false;
     return first > i || (first === i && (pending & (1 << this.suitOfKind(kindOf(meld[0]!)))) !== 0);
   }
 
@@ -154,8 +151,7 @@ export class FutureBound {
       const at = kinds.map((k) => this.indexOfKind(k));
       // Only melds `ahead` counts wherever the other suits stand: runs of the
       // suit none of whose cards are reached, sets of later indices.
-      const set = kinds.every((k) => k % RANKS === kinds[0]! % RANKS);
-      const counted = set
+      const counted = isSet(kinds)
         ? at[0]! >= i
         : this.suitOfKind(kinds[0]!) === suit && at.every((x) => x >= i);
       if (counted)
@@ -219,14 +215,14 @@ export class FutureBound {
     let sum = 0;
     const claims = run.tag === FREE ? claimable : [];
     const counts = claims.map(() => 0);
+    const prices = claims.map((m) => (reserved.includes(m) ? 0 : this.relaxation.matchPrice[m]!));
     for (let at = i; at < RANKS && this.present[s]![at]!; at++) {
       sum += this.gain[s]![at]!;
       if (run.tag >= 0 && this.masks[run.tag]![s]! & (1 << at)) sum++;
       let claim = 0;
       claims.forEach((m, j) => {
         if (this.masks[m]![s]! & (1 << at)) counts[j]!++;
-        const price = reserved.includes(m) ? 0 : this.relaxation.matchPrice[m]!;
-        claim = Math.max(claim, counts[j]! - price);
+        claim = Math.max(claim, counts[j]! - prices[j]!);
       });
       if (at - i + 1 >= must) best = Math.max(best, sum + claim);
     }
@@ -246,13 +242,18 @@ export class FutureBound {
       }
       if (!ok) continue;
       let claim = 0;
-      this.original.forEach((_, m) => {
+      for (const mask of this.masks) {
         let n = 0;
-        for (let at = from; at < RANKS; at++) if (this.masks[m]![s]! & (1 << at)) n++;
+        for (let at = from; at < RANKS; at++) if (mask[s]! & (1 << at)) n++;
         claim = Math.max(claim, n);
-      });
+      }
       best = Math.max(best, sum + claim);
     }
     return best;
   }
+}
+
+/** Whether a meld of these kinds is a set: all of one rank. */
+function isSet(kinds: readonly number[]): boolean {
+  return kinds.every((k) => k % RANKS === kinds[0]! % RANKS);
 }

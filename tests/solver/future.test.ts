@@ -22,7 +22,17 @@ function setUp(rules: MeldRules, table: readonly CardId[][], own: readonly CardI
   );
   relaxation.lower(0, -Infinity, 300);
   const indexOf = (rank: number) => (rank - cut + 13) % 13;
-  return { melds, relaxation, indexOf, future: new FutureBound(relaxation, melds, indexOf) };
+  const crossing = (m: number) => {
+    const at = melds[m]!.cards.map((c) => indexOf(kindOf(c) % 13));
+    return melds[m]!.kind === "run" && at.some((p, k) => k > 0 && p !== at[k - 1]! + 1);
+  };
+  return {
+    melds,
+    indexOf,
+    crossing,
+    relaxation,
+    future: new FutureBound(relaxation, melds, indexOf, crossing),
+  };
 }
 
 describe("the bound on what a partial arrangement can still gain", () => {
@@ -37,7 +47,7 @@ describe("the bound on what a partial arrangement can still gain", () => {
         fc.constantFrom(undefined, [12, 13, 1, 2, 3], [10, 11, 12, 13, 1, 2]),
         (rules, seed, cut, ranks) => {
           const position = randomPosition(rules, seed, { table: [10, 40], hand: [2, 10], ranks });
-          const { melds, relaxation, indexOf, future } = setUp(
+          const { melds, relaxation, crossing, future } = setUp(
             rules,
             position.table.map((m) => [...m.cards]),
             position.own,
@@ -45,12 +55,10 @@ describe("the bound on what a partial arrangement can still gain", () => {
           );
           let start = future.toPlace(0) + future.ahead(0, 0b1111);
           for (let s = 0; s < 4; s++) {
-            const crossing = melds.flatMap((m, j) => {
-              const at = m.cards.map((c) => indexOf(kindOf(c) % 13));
-              const wraps = m.kind === "run" && at.some((p, k) => k > 0 && p !== at[k - 1]! + 1);
-              return wraps && Math.floor(kindOf(m.cards[0]!) / 13) === s ? [j] : [];
-            });
-            start += future.suit(0, s, [], { unmatched: crossing, reserved: [], matched: [] }, 0);
+            const unmatched = melds.flatMap((m, j) =>
+              crossing(j) && Math.floor(kindOf(m.cards[0]!) / 13) === s ? [j] : [],
+            );
+            start += future.suit(0, s, [], { unmatched, reserved: [], matched: [] }, 0);
           }
           expect(start).toBeCloseTo(relaxation.bound, 6);
         },
