@@ -513,18 +513,6 @@ class RankProgramme {
           // What an option's set cards make of this profile depends only on
           // their pattern: worked out once per pattern for all the entries.
           const joins: (Join | null)[] = [];
-          const join = (pattern: number, setsTaken: number): Join | null => {
-            const nextExtra = this.combineExtra(extra, pattern, setsTaken);
-            if (nextExtra < 0) return null;
-            if (last) {
-              const credit = setCredit(nextExtra);
-              return credit < 0 ? null : { into: layer, credit, staying: 0 };
-            }
-            if (!this.setsMayForm(nextExtra, i, step)) return null;
-            let into = next.get(nextExtra);
-            if (!into) next.set(nextExtra, (into = new Map()));
-            return { into, credit: 0, staying: mayStay(nextExtra) };
-          };
           for (const [key, entry] of entries) {
             const id = digit(key, s);
             // The suit about to move on still stands at the index before.
@@ -540,7 +528,7 @@ class RankProgramme {
             for (const option of options) {
               const j = option.pattern * 4 + option.setsTaken;
               let to = joins[j];
-              if (to === undefined) joins[j] = to = join(option.pattern, option.setsTaken);
+              if (to === undefined) joins[j] = to = this.join(extra, option, i, step, layer, next);
               if (to === null) continue;
               const value = entry.value + option.gain + to.credit;
               const moving = othersMoving + option.moving;
@@ -582,6 +570,31 @@ class RankProgramme {
         [best, bestKey] = [entry, key];
     }
     return best && this.rebuild(best, bestKey);
+  }
+
+  /**
+   * Where an option's set cards take a profile at step `step` of processing
+   * index i: into the next layer with the rank's sets credited (last step) or
+   * into the next step's group of its profile; null when they cannot form sets.
+   */
+  private join(
+    extra: number,
+    { pattern, setsTaken }: Option,
+    i: number,
+    step: number,
+    layer: Map<number, Entry>,
+    next: Map<number, Map<number, Entry>>,
+  ): Join | null {
+    const nextExtra = this.combineExtra(extra, pattern, setsTaken);
+    if (nextExtra < 0) return null;
+    if (step === LAST_SUIT) {
+      const credit = setCredit(nextExtra);
+      return credit < 0 ? null : { into: layer, credit, staying: 0 };
+    }
+    if (!this.setsMayForm(nextExtra, i, step)) return null;
+    let into = next.get(nextExtra);
+    if (!into) next.set(nextExtra, (into = new Map()));
+    return { into, credit: 0, staying: mayStay(nextExtra) };
   }
 
   /**
@@ -814,20 +827,22 @@ class RankProgramme {
       for (const pattern of profileDigits(extra >> 2))
         if (patternClasses(pattern).length === 1) one++;
         else two++;
-      const complete = (k: number, a1: number, a2: number): boolean => {
-        if (k === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
-        const t = this.suitOrder[i]![k]!;
-        const have = this.tableAt(i, t).length + this.handAt(i, t).length;
-        return (
-          complete(k + 1, a1, a2) ||
-          (have >= 1 && complete(k + 1, a1 + 1, a2)) ||
-          (have >= 2 && complete(k + 1, a1, a2 + 1))
-        );
-      };
-      fits = complete(step + 1, one, two);
+      fits = this.completes(i, step + 1, one, two);
       this.formCache.set(memo, fits);
     }
     return fits;
+  }
+
+  /** Whether suits k… of processing index i can make a1 suits sending one and a2 two into sets. */
+  private completes(i: number, k: number, a1: number, a2: number): boolean {
+    if (k === SUIT_COUNT) return SETS_FIT[a1 * 5 + a2]!;
+    const t = this.suitOrder[i]![k]!;
+    const have = this.tableAt(i, t).length + this.handAt(i, t).length;
+    return (
+      this.completes(i, k + 1, a1, a2) ||
+      (have >= 1 && this.completes(i, k + 1, a1 + 1, a2)) ||
+      (have >= 2 && this.completes(i, k + 1, a1, a2 + 1))
+    );
   }
 
   /**
@@ -835,35 +850,38 @@ class RankProgramme {
    * continues across the cut into one of the incoming pieces, and every piece
    * is joined. Returns for each run its piece (or -1: closed), or null.
    */
-  private joinPieces(state: SuitState, s: number): number[] | null {
-    const { runs, pieces } = state;
-    const fits = (run: Run, piece: Piece) => {
-      const total = run.len + piece.post;
-      if (total < 3 || (this.lengthMatters[s] && total > this.maxLen)) return false;
-      // Classic: a run may hold the Ace only at an end.
-      if (!this.rules.wrapsThroughAce && this.orderRank(LAST) === 0 && run.len !== 1) return false;
-      if (run.tag === FREE) return true;
-      if (run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED)
-        return piece.tag === run.tag;
-      return piece.tag === PIECE_FREE;
-    };
-    const canClose = (run: Run) =>
+  private joinPieces(state: SuitState, s: number, j = 0, used = 0): number[] | null {
+    const run = state.runs[j];
+    if (!run) return used === (1 << state.pieces.length) - 1 ? [] : null;
+    for (let p = -1; p < state.pieces.length; p++) {
+      if (p < 0 ? !this.canClose(state, run) : used & (1 << p) || !this.fits(state, s, run, p))
+        continue;
+      const rest = this.joinPieces(state, s, j + 1, p < 0 ? used : used | (1 << p));
+      if (rest) return [p, ...rest];
+    }
+    return null;
+  }
+
+  /** Whether a run open after the last rank may close there. */
+  private canClose(state: SuitState, run: Run): boolean {
+    return (
       !run.inc &&
       run.len >= 3 &&
-      !(run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED);
-    const search = (j: number, used: number): number[] | null => {
-      const run = runs[j];
-      if (!run) return used === (1 << pieces.length) - 1 ? [] : null;
-      const choices = [-1, ...pieces.keys()].filter((p) =>
-        p < 0 ? canClose(run) : !(used & (1 << p)) && fits(run, pieces[p]!),
-      );
-      for (const p of choices) {
-        const rest = search(j + 1, p < 0 ? used : used | (1 << p));
-        if (rest) return [p, ...rest];
-      }
-      return null;
-    };
-    return search(0, 0);
+      !(run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED)
+    );
+  }
+
+  /** Whether a run open after the last rank may continue into incoming piece p. */
+  private fits(state: SuitState, s: number, run: Run, p: number): boolean {
+    const piece = state.pieces[p]!;
+    const total = run.len + piece.post;
+    if (total < 3 || (this.lengthMatters[s] && total > this.maxLen)) return false;
+    // Classic: a run may hold the Ace only at an end.
+    if (!this.rules.wrapsThroughAce && this.orderRank(LAST) === 0 && run.len !== 1) return false;
+    if (run.tag === FREE) return true;
+    if (run.tag >= 0 && statusOf(state.status, run.tag) === RESERVED_JOINED)
+      return piece.tag === run.tag;
+    return piece.tag === PIECE_FREE;
   }
 
   orderRank(i: number): number {
@@ -1161,11 +1179,8 @@ class SuitStep {
     for (const c of this.cards) if (c.origin === HAND) placed++;
     // Pieces stay sorted: a state's list is shared unless one is added.
     let pieces = this.state.pieces;
-    const add = (piece: Piece) => {
-      pieces = [...pieces, piece].sort(comparePieces);
-    };
-    for (const c of this.closed) if (c.piece) add(c.piece);
-    for (const r of this.runs) if (r.source.split) add(r.source.split);
+    for (const c of this.closed) if (c.piece) pieces = withPiece(pieces, c.piece);
+    for (const r of this.runs) if (r.source.split) pieces = withPiece(pieces, r.source.split);
     // Original runs that end here leave the state; runs matched to them are done.
     const status: number[] = [];
     for (let j = 0; j < this.status.length; j += 2) {
@@ -1290,6 +1305,10 @@ function stateKey(state: SuitState): string {
   for (const v of status) keyCodes.push(v);
   for (const p of pieces) keyCodes.push(p.post, p.tag + 3);
   return String.fromCharCode.apply(null, keyCodes);
+}
+
+function withPiece(pieces: readonly Piece[], piece: Piece): Piece[] {
+  return [...pieces, piece].sort(comparePieces);
 }
 
 function comparePieces(a: Piece, b: Piece): number {

@@ -192,16 +192,22 @@ function splitInsertions(
       const left = cards.slice(0, at + 1);
       const right = [x, ...cards.slice(at + 1)];
       if (!valid(left) || !valid(right)) continue;
-      const moves = (cards: CardId[]) => cards.filter((c) => tableCards.has(c)).length;
       // The meld keeps the side with more table cards; the other side moves.
-      const [keep, other] = moves(left) >= moves(right) ? [left, right] : [right, left];
-      found.push({ meld, x, keep, other, cost: meld.origin >= 0 ? moves(other) : 0 });
+      const [keep, other] =
+        countIn(left, tableCards) >= countIn(right, tableCards) ? [left, right] : [right, left];
+      found.push({ meld, x, keep, other, cost: meld.origin >= 0 ? countIn(other, tableCards) : 0 });
     }
   }
   return found;
 }
 
 /** Disjoint melds of the cards, greedily: the longest runs first, then sets of the rest. */
+function countIn(cards: readonly CardId[], set: ReadonlySet<CardId>): number {
+  let n = 0;
+  for (const c of cards) if (set.has(c)) n++;
+  return n;
+}
+
 function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
   const melds: CardId[][] = [];
   const left = new Set(cards);

@@ -197,6 +197,12 @@ class MostProgramme {
     return false;
   }
 
+  /** Whether a run of this length at position p can still reach three cards. */
+  private lives(p: number, s: number, len: number, crossings: number): boolean {
+    const ahead = this.ahead[p]![s]!;
+    return len >= 3 || ahead >= 3 - len || (crossings > 0 && p + ahead === LAST);
+  }
+
   /** Triples (next code, cards sent to sets, own cards placed) for one suit at one position. */
   private options(p: number, s: number, code: number): Int32Array {
     const memo = (p * SUITS + s) * CODE_BITS + code;
@@ -210,10 +216,6 @@ class MostProgramme {
     const onTable = this.table[r]![s]!;
     const mine = this.own[r]![s]!;
     const canCross = p === 0 ? Math.min(this.have(LAST, s), 2) : 0;
-    const lives = (len: number, crossings: number) =>
-      len >= 3 ||
-      this.ahead[p]![s]! >= 3 - len ||
-      (crossings > 0 && p + this.ahead[p]![s]! === LAST);
     for (let close = 0; close < 1 << runs.length; close++) {
       const continued: number[] = [];
       let ended = 0;
@@ -240,7 +242,10 @@ class MostProgramme {
               ...Array<number>(fresh - crossing).fill(1),
               ...Array<number>(crossing).fill(INCOMING),
             ];
-            if (lengths.length > 2 || !lengths.every((len) => len === INCOMING || lives(len, nk)))
+            if (
+              lengths.length > 2 ||
+              !lengths.every((len) => len === INCOMING || this.lives(p, s, len, nk))
+            )
               continue;
             const key = codeOf(lengths, nk, nj) * 4 + send;
             if ((best.get(key) ?? -1) < placed) best.set(key, placed);
