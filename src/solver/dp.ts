@@ -121,7 +121,8 @@ interface RunInfo {
   last: number;
 }
 
-const ID_BASE = 8192;
+const ID_BITS = 13;
+const ID_BASE = 1 << ID_BITS;
 const POW = [1, ID_BASE, ID_BASE ** 2, ID_BASE ** 3];
 
 /** What the tracked programme must reach: every other state is dropped. */
@@ -994,6 +995,27 @@ class RankProgramme {
 
 type Use = { kind: "cont"; from: number } | { kind: "new"; inc: boolean } | { kind: "set" };
 
+const usesMemo = new Map<number, readonly Use[]>();
+
+/**
+ * A suit's uses of its cards at a rank: the runs of mask `conts` continued,
+ * `fresh` new runs (the first `inc` of them incoming pieces), `toSets` set
+ * cards. Few combinations exist, so each list is built once.
+ */
+function usesOf(conts: number, fresh: number, inc: number, toSets: number): readonly Use[] {
+  const key = ((conts * 3 + fresh) * 3 + inc) * 3 + toSets;
+  let uses = usesMemo.get(key);
+  if (!uses) {
+    const list: Use[] = [];
+    for (let from = 0; conts >> from; from++)
+      if (conts & (1 << from)) list.push({ kind: "cont", from });
+    for (let j = 0; j < fresh; j++) list.push({ kind: "new", inc: j < inc });
+    for (let j = 0; j < toSets; j++) list.push({ kind: "set" });
+    usesMemo.set(key, (uses = list));
+  }
+  return uses;
+}
+
 /**
  * The options of one suit at one rank, from one suit state. The uses of the
  * rank's cards are enumerated depth first on one draft, each choice undone
@@ -1002,7 +1024,7 @@ type Use = { kind: "cont"; from: number } | { kind: "new"; inc: boolean } | { ki
 class SuitStep {
   private readonly found = new Map<number, Option>();
   private readonly tableCards: Phys[];
-  private readonly handCards: CardId[];
+  private readonly handCards: Phys[];
   // The draft: what the choices so far make of the suit.
   private uses: readonly Use[] = [];
   private cards: readonly Phys[] = [];
@@ -1020,7 +1042,7 @@ class SuitStep {
     private readonly state: SuitState,
   ) {
     this.tableCards = p.tableAt(i, s);
-    this.handCards = p.handAt(i, s);
+    this.handCards = p.handAt(i, s).map((id) => ({ id, origin: HAND }));
   }
 
   options(): Option[] {
@@ -1030,7 +1052,8 @@ class SuitStep {
     const runs = this.state.runs;
     for (let closeMask = 0; closeMask < 1 << runs.length; closeMask++) {
       const closed: { from: number; piece: Piece | null }[] = [];
-      const conts: number[] = [];
+      let conts = 0;
+      let continuing = 0;
       let ok = true;
       runs.forEach((run, j) => {
         if (closeMask & (1 << j)) {
@@ -1039,29 +1062,22 @@ class SuitStep {
           else if (run.len < 3 || (run.tag >= 0 && statusOf(status, run.tag) === RESERVED_JOINED))
             ok = false;
           else closed.push({ from: j, piece: null });
-        } else if (this.canContinue(run)) conts.push(j);
-        else ok = false;
+        } else if (this.canContinue(run)) {
+          conts |= 1 << j;
+          continuing++;
+        } else ok = false;
       });
       if (!ok) continue;
       this.closed = closed;
       const have = this.tableCards.length + this.handCards.length;
       for (let fresh = 0; fresh <= 2; fresh++) {
         for (let toSets = 0; toSets <= 2; toSets++) {
-          const k = conts.length + fresh + toSets;
+          const k = continuing + fresh + toSets;
           if (k < this.tableCards.length || k > have) continue;
-          const cards: Phys[] = [
-            ...this.tableCards,
-            ...this.handCards
-              .slice(0, k - this.tableCards.length)
-              .map((id) => ({ id, origin: HAND })),
-          ];
+          const cards = this.tableCards.concat(this.handCards.slice(0, k - this.tableCards.length));
           const incoming = this.i === 0 && this.p.crossable[this.s] ? fresh : 0;
           for (let inc = 0; inc <= incoming; inc++) {
-            this.uses = [
-              ...conts.map((from) => ({ kind: "cont", from }) as const),
-              ...Array.from({ length: fresh }, (_, j) => ({ kind: "new", inc: j < inc }) as const),
-              ...Array.from({ length: toSets }, () => ({ kind: "set" }) as const),
-            ];
+            this.uses = usesOf(conts, fresh, inc, toSets);
             for (const perm of permutations(cards)) {
               this.cards = perm;
               this.assign(0);
@@ -1191,7 +1207,8 @@ class SuitStep {
       run: run.tag >= 0 && this.endsHere(run.tag) ? { ...run, tag: DONE } : run,
       source,
     }));
-    if (runs.length > 1) runs.sort((a, b) => compareRuns(a.run, b.run));
+    // Two decks: a suit has at most two cards of a rank, so at most two runs.
+    if (runs.length === 2 && compareRuns(runs[0]!.run, runs[1]!.run) > 0) runs.reverse();
     const next = this.p.internState(this.i, this.s, {
       runs: runs.map((r) => r.run),
       status,
@@ -1336,8 +1353,13 @@ function keyOf(ids: readonly number[]): number {
   return ids.reduce((key, id, s) => key + id * POW[s]!, 0);
 }
 
+const HALF = ID_BASE * ID_BASE;
+
 function digit(key: number, s: number): number {
-  return Math.floor(key / POW[s]!) % ID_BASE;
+  // Two suits per half, each half small enough for integer arithmetic.
+  const high = Math.floor(key / HALF);
+  const half = s < 2 ? key - high * HALF : high;
+  return s % 2 === 0 ? half & (ID_BASE - 1) : half >>> ID_BITS;
 }
 
 function upsert(
@@ -1349,7 +1371,14 @@ function upsert(
   option: Option | null,
 ): void {
   const seen = map.get(key);
-  if (!seen || value > seen.value) map.set(key, { value, moving, parent, option });
+  if (!seen) map.set(key, { value, moving, parent, option });
+  else if (value > seen.value) {
+    // Nothing points to an entry of the layer being built yet: it may change in place.
+    seen.value = value;
+    seen.moving = moving;
+    seen.parent = parent;
+    seen.option = option;
+  }
 }
 
 /**
