@@ -437,8 +437,10 @@ class RankProgramme {
       const before = (cut + LAST) % RANKS;
       let score = 0;
       for (let s = 0; s < SUIT_COUNT; s++) {
-        const count = (r: number) => this.table[r]![s]!.length + this.hand[r]![s]!.length;
-        score += Math.min(count(before), count(cut));
+        score += Math.min(
+          this.table[before]![s]!.length + this.hand[before]![s]!.length,
+          this.table[cut]![s]!.length + this.hand[cut]![s]!.length,
+        );
         const runsBefore = new Set(this.table[before]![s]!.map((p) => p.origin));
         score += 100 * this.table[cut]![s]!.filter((p) => runsBefore.has(p.origin)).length;
       }

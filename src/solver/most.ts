@@ -125,8 +125,11 @@ class MostProgramme {
       const before = (cut + LAST) % RANKS;
       let score = 1;
       for (let s = 0; s < SUITS; s++) {
-        const count = (r: number) => this.table[r]![s]! + this.own[r]![s]!;
-        score *= choices[Math.min(count(before), count(cut), 2)]!;
+        const have = Math.min(
+          this.table[before]![s]! + this.own[before]![s]!,
+          this.table[cut]![s]! + this.own[cut]![s]!,
+        );
+        score *= choices[Math.min(have, 2)]!;
       }
       if (score < bestScore) [best, bestScore] = [cut, score];
     }

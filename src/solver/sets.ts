@@ -66,19 +66,25 @@ function keptByGroups(
       ),
     });
   }
-  // Each unclaimed group may match one original set of this rank not matched elsewhere.
-  const pick = (g: number, used: number): number => {
-    const current = groups[g];
-    if (!current) return 0;
-    if (current.claimed) return 1 + pick(g + 1, used);
-    let best = pick(g + 1, used);
-    current.bySet.forEach((count, set) => {
-      if (count > 0 && !((used | setsTaken) & (1 << set)))
-        best = Math.max(best, count + pick(g + 1, used | (1 << set)));
-    });
-    return best;
-  };
-  return pick(0, 0);
+  return pickSets(groups, setsTaken, 0, 0);
+}
+
+/** Each unclaimed group from g on may match one original set of this rank not matched elsewhere. */
+function pickSets(
+  groups: readonly { claimed: boolean; bySet: number[] }[],
+  setsTaken: number,
+  g: number,
+  used: number,
+): number {
+  const current = groups[g];
+  if (!current) return 0;
+  if (current.claimed) return 1 + pickSets(groups, setsTaken, g + 1, used);
+  let best = pickSets(groups, setsTaken, g + 1, used);
+  current.bySet.forEach((count, set) => {
+    if (count > 0 && !((used | setsTaken) & (1 << set)))
+      best = Math.max(best, count + pickSets(groups, setsTaken, g + 1, used | (1 << set)));
+  });
+  return best;
 }
 
 /**
