@@ -87,6 +87,11 @@ export class Relaxation {
   readonly copies: number[];
   /** per meld: the originals it shares kinds with, and how many, in pairs */
   readonly shares: number[][];
+  // The melds' kinds and shares flat, from meld c's start to meld c + 1's: the steps read them.
+  private readonly kindsAt: Int32Array;
+  private readonly kindsFrom: Int32Array;
+  private readonly sharesAt: Int32Array;
+  private readonly sharesFrom: Int32Array;
   // What meldValue found: the copies built, the originals they are matched to.
   private built = 0;
   private m1 = -1;
@@ -116,6 +121,8 @@ export class Relaxation {
         return shared > 0 ? [m, shared] : [];
       }),
     );
+    [this.kindsAt, this.kindsFrom] = flatten(this.melds);
+    [this.sharesAt, this.sharesFrom] = flatten(this.shares);
     // A kind's price starts at what one card of it is worth: an own card's weight, or one kept.
     this.price = Float64Array.from(mine, (n) => (n > 0 ? -PLACED_WEIGHT : -1));
     this.matchPrice = new Float64Array(original.length);
@@ -132,19 +139,30 @@ export class Relaxation {
     costed?: (kind: number) => boolean,
     among?: (original: number) => boolean,
   ): number {
+    const { kindsAt, sharesAt } = this;
     let cost = 0;
-    for (const k of this.melds[c]!) if (!costed || costed(k)) cost += price[k]!;
+    for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++) {
+      const k = kindsAt[j]!;
+      if (!costed || costed(k)) cost += price[k]!;
+    }
     // The two originals this meld gains most from (a meld is built at most twice).
-    const share = this.shares[c]!;
     let m1 = -1;
     let g1 = 0;
     let m2 = -1;
     let g2 = 0;
-    for (let j = 0; j < share.length; j += 2) {
-      if (among && !among(share[j]!)) continue;
-      const gain = share[j + 1]! - matchPrice[share[j]!]!;
-      if (gain > g1) [m2, g2, m1, g1] = [m1, g1, share[j]!, gain];
-      else if (gain > g2) [m2, g2] = [share[j]!, gain];
+    for (let j = this.sharesFrom[c]!, end = this.sharesFrom[c + 1]!; j < end; j += 2) {
+      const m = sharesAt[j]!;
+      if (among && !among(m)) continue;
+      const gain = sharesAt[j + 1]! - matchPrice[m]!;
+      if (gain > g1) {
+        m2 = m1;
+        g2 = g1;
+        m1 = m;
+        g1 = gain;
+      } else if (gain > g2) {
+        m2 = m;
+        g2 = gain;
+      }
     }
     const one = g1 - cost;
     const two = this.copies[c]! >= 2 ? one + g2 - cost : -Infinity;
@@ -205,7 +223,8 @@ export class Relaxation {
       for (let c = 0; c < melds.length; c++) {
         bound += this.meldValue(c, price, matchPrice);
         if (this.built === 0) continue;
-        for (const k of melds[c]!) kindGrad[k]! -= this.built;
+        for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++)
+          kindGrad[this.kindsAt[j]!]! -= this.built;
         if (this.m1 >= 0) matchGrad[this.m1]!--;
         if (this.built === 2 && this.m2 >= 0) matchGrad[this.m2]!--;
       }
@@ -225,7 +244,6 @@ export class Relaxation {
       // A zero subgradient: these prices are optimal, the bound is the relaxation's.
       if (norm === 0) break;
       const step = (scale * Math.max(bound - target, 1)) / norm;
-      const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
       for (let k = 0; k < KINDS; k++)
         price[k] = clamp(price[k]! - step * kindDir[k]!, -PRICE_LIMIT, PRICE_LIMIT);
       for (let m = 0; m < original; m++)
@@ -235,4 +253,17 @@ export class Relaxation {
     }
     return this.bound;
   }
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Lists end to end, with where each starts (and, last, where they end). */
+function flatten(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
+  const from = new Int32Array(lists.length + 1);
+  lists.forEach((list, c) => (from[c + 1] = from[c]! + list.length));
+  const flat = new Int32Array(from[lists.length]!);
+  lists.forEach((list, c) => flat.set(list, from[c]!));
+  return [flat, from];
 }
