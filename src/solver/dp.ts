@@ -346,6 +346,7 @@ class RankProgramme {
   private readonly stateIds: Map<string, number>[] = [];
   /** per space (i * SUIT_COUNT + s) and suit state id */
   private readonly optionCache: Option[][][] = [];
+  private readonly orderCache: Phys[][][][] = [];
   private readonly extraCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
   private goal: Goal = { placed: 0, moved: 0, narrow: null };
@@ -977,6 +978,20 @@ class RankProgramme {
   crossingRuns(s: number): number[] {
     return [...this.runInfo].filter(([, r]) => r.crossing && r.suit === s).map(([o]) => o);
   }
+  /**
+   * The orders in which suit s can give out k cards of processing index i:
+   * all its table cards, then own cards; the same for every state.
+   */
+  cardOrders(i: number, s: number, k: number): Phys[][] {
+    const memo = (this.orderCache[i * SUIT_COUNT + s] ??= []);
+    let orders = memo[k];
+    if (!orders) {
+      const table = this.tableAt(i, s);
+      const own = this.handAt(i, s).slice(0, k - table.length);
+      memo[k] = orders = permutations([...table, ...own.map((id) => ({ id, origin: HAND }))]);
+    }
+    return orders;
+  }
   /** The id of suit s's state once processing index i is done. */
   internState(i: number, s: number, state: SuitState): number {
     return this.intern(i + 1, s, state);
@@ -1026,7 +1041,7 @@ function usesOf(conts: number, fresh: number, inc: number, toSets: number): read
 class SuitStep {
   private readonly found = new Map<number, Option>();
   private readonly tableCards: Phys[];
-  private readonly handCards: Phys[];
+  private readonly handCards: CardId[];
   // The draft: what the choices so far make of the suit.
   private uses: readonly Use[] = [];
   private cards: readonly Phys[] = [];
@@ -1044,7 +1059,7 @@ class SuitStep {
     private readonly state: SuitState,
   ) {
     this.tableCards = p.tableAt(i, s);
-    this.handCards = p.handAt(i, s).map((id) => ({ id, origin: HAND }));
+    this.handCards = p.handAt(i, s);
   }
 
   options(): Option[] {
@@ -1076,12 +1091,12 @@ class SuitStep {
         for (let toSets = 0; toSets <= 2; toSets++) {
           const k = continuing + fresh + toSets;
           if (k < this.tableCards.length || k > have) continue;
-          const cards = this.tableCards.concat(this.handCards.slice(0, k - this.tableCards.length));
+          const orders = this.p.cardOrders(this.i, this.s, k);
           const incoming = this.i === 0 && this.p.crossable[this.s] ? fresh : 0;
           for (let inc = 0; inc <= incoming; inc++) {
             this.uses = usesOf(conts, fresh, inc, toSets);
-            for (const perm of permutations(cards)) {
-              this.cards = perm;
+            for (const order of orders) {
+              this.cards = order;
               this.assign(0);
             }
           }
