@@ -25,7 +25,9 @@ for (let b = 0; b <= INCOMING; b++) for (let a = 0; a <= b; a++) PAIRS.push([a, 
 const CROSSINGS: [number, number][] = [];
 for (let k = 0; k <= 2; k++) for (let j = 0; j <= k; j++) CROSSINGS.push([k, j]);
 const codeOf = (lengths: readonly number[], k: number, j: number) => {
-  const [a, b] = [...lengths, 0, 0].sort((x, y) => x - y).slice(-2) as [number, number];
+  // At most two runs: the longer second.
+  const [x = 0, y = 0] = lengths;
+  const [a, b] = x <= y ? [x, y] : [y, x];
   return pairIndex(a, b) + PAIRS.length * crossIndex(k, j);
 };
 
@@ -258,9 +260,10 @@ class MostProgramme {
     }
     // An option whose runs are no better than another's, for the same cards
     // sent to sets and placed, leads nowhere the other does not.
-    const kept = [...best].filter(
+    const all = [...best];
+    const kept = all.filter(
       ([key, placed]) =>
-        ![...best].some(
+        !all.some(
           ([other, more]) =>
             other !== key &&
             (other & 3) === (key & 3) &&
