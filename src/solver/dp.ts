@@ -343,7 +343,8 @@ class RankProgramme {
    * bounded per suit and rank rather than over the whole programme.
    */
   private readonly states: SuitState[][] = [];
-  private readonly stateIds: Map<string, number>[] = [];
+  /** per space: the ids of its states by stateHash (a list only where hashes collide) */
+  private readonly stateIds: Map<number, number | number[]>[] = [];
   /** per space (i * SUIT_COUNT + s) and suit state id */
   private readonly optionCache: Option[][][] = [];
   private readonly orderCache: Phys[][][][] = [];
@@ -717,17 +718,27 @@ class RankProgramme {
   /** The id of suit s's state before processing index i. */
   private intern(i: number, s: number, state: SuitState): number {
     const space = i * SUIT_COUNT + s;
+    const hash = stateHash(state);
+    const found = this.find(space, hash, state);
+    if (found >= 0) return found;
     const states = (this.states[space] ??= []);
     const ids = (this.stateIds[space] ??= new Map());
-    const key = stateKey(state);
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = states.length;
-      if (id >= ID_BASE) throw new TooComplexError(id);
-      states.push(state);
-      ids.set(key, id);
-    }
+    const id = states.length;
+    if (id >= ID_BASE) throw new TooComplexError(id);
+    states.push(state);
+    const same = ids.get(hash);
+    ids.set(hash, same === undefined ? id : typeof same === "number" ? [same, id] : [...same, id]);
     return id;
+  }
+
+  /** The id of a state equal to `state` in a space, or -1. */
+  private find(space: number, hash: number, state: SuitState): number {
+    const same = this.stateIds[space]?.get(hash);
+    if (same === undefined) return -1;
+    const states = this.states[space]!;
+    if (typeof same === "number") return sameState(states[same]!, state) ? same : -1;
+    for (const id of same) if (sameState(states[id]!, state)) return id;
+    return -1;
   }
 
   /**
@@ -776,8 +787,8 @@ class RankProgramme {
           .map((p) => (p.tag === PIECE_CLAIMED ? { ...p, tag: PIECE_FREE } : p))
           .sort(comparePieces),
       };
-      const found = this.stateIds[(i + 1) * SUIT_COUNT + s]!.get(stateKey(relaxed));
-      freer = found === undefined || found === id ? -1 : found;
+      const found = this.find((i + 1) * SUIT_COUNT + s, stateHash(relaxed), relaxed);
+      freer = found === id ? -1 : found;
       this.freerCache.set(memo, freer);
     }
     return freer;
@@ -1328,17 +1339,35 @@ function pieceTag(run: Run, status: readonly number[]): number {
   return PIECE_CLAIMED;
 }
 
-const keyCodes: number[] = [];
-
-/** A suit state as a short string, one char code per field (tags shifted to be positive). */
-function stateKey(state: SuitState): string {
+/** A suit state's hash: equal states (sameState) hash alike. */
+function stateHash(state: SuitState): number {
   const { runs, status, pieces } = state;
-  keyCodes.length = 0;
-  keyCodes.push(runs.length, status.length, pieces.length);
-  for (const r of runs) keyCodes.push(r.len, r.tag + 3, r.inc ? 1 : 0);
-  for (const v of status) keyCodes.push(v);
-  for (const p of pieces) keyCodes.push(p.post, p.tag + 3);
-  return String.fromCharCode.apply(null, keyCodes);
+  let h = (runs.length * 16 + pieces.length) * 64 + status.length;
+  for (const r of runs) h = mix(mix(h, r.len * 2 + (r.inc ? 1 : 0)), r.tag);
+  for (const v of status) h = mix(h, v);
+  for (const p of pieces) h = mix(mix(h, p.post), p.tag);
+  return h;
+}
+
+function mix(h: number, v: number): number {
+  return (Math.imul(h, 0x01000193) ^ (v + 4)) | 0;
+}
+
+function sameState(a: SuitState, b: SuitState): boolean {
+  if (a.runs.length !== b.runs.length || a.status.length !== b.status.length) return false;
+  if (a.pieces.length !== b.pieces.length) return false;
+  for (let j = 0; j < a.runs.length; j++) {
+    const x = a.runs[j]!;
+    const y = b.runs[j]!;
+    if (x.len !== y.len || x.tag !== y.tag || x.inc !== y.inc) return false;
+  }
+  for (let j = 0; j < a.status.length; j++) if (a.status[j] !== b.status[j]) return false;
+  for (let j = 0; j < a.pieces.length; j++) {
+    const x = a.pieces[j]!;
+    const y = b.pieces[j]!;
+    if (x.post !== y.post || x.tag !== y.tag) return false;
+  }
+  return true;
 }
 
 function withPiece(pieces: readonly Piece[], piece: Piece): Piece[] {
