@@ -353,7 +353,7 @@ class RankProgramme {
   private goal: Goal = { placed: 0, moved: 0, narrow: null };
   /** Options tried on states so far, over every run: what the searches have cost. */
   work = 0;
-  private readonly freerCache = new Map<number, number>();
+  private readonly freerCache: number[][] = [];
   /** With the relaxation's prices: what states can still gain (future.ts), per space and suit state id. */
   private future: FutureBound | null = null;
   private readonly futureCache: number[][] = [];
@@ -772,8 +772,8 @@ class RankProgramme {
    * so it never has their length.
    */
   private freerId(i: number, s: number, id: number): number {
-    const memo = (i * SUIT_COUNT + s) * ID_BASE + id;
-    let freer = this.freerCache.get(memo);
+    const memo = (this.freerCache[i * SUIT_COUNT + s] ??= []);
+    let freer = memo[id];
     if (freer === undefined) {
       const { runs, status, pieces } = this.stateAt(i + 1, s, id);
       const relaxed: SuitState = {
@@ -789,7 +789,7 @@ class RankProgramme {
       };
       const found = this.find((i + 1) * SUIT_COUNT + s, stateHash(relaxed), relaxed);
       freer = found === id ? -1 : found;
-      this.freerCache.set(memo, freer);
+      memo[id] = freer;
     }
     return freer;
   }
