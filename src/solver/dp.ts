@@ -347,6 +347,7 @@ class RankProgramme {
   private readonly stateIds: Map<number, number | number[]>[] = [];
   /** per space (i * SUIT_COUNT + s) and suit state id */
   private readonly optionCache: Option[][][] = [];
+  /** per space and number of cards given out: cardOrders */
   private readonly orderCache: Phys[][][][] = [];
   private readonly extraCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
