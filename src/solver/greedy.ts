@@ -40,7 +40,7 @@ export function score(
   own: readonly CardId[],
 ): Arrangement {
   const ownSet = new Set(own);
-  const placed = melds.flat().filter((c) => ownSet.has(c)).length;
+  const placed = countIn(melds.flat(), ownSet);
   return { melds, placed, kept: keptCards(original, melds, matchMelds(original, melds)) };
 }
 
@@ -108,7 +108,7 @@ function build(
           cost += spare.cost;
         }
         if (!ok) continue;
-        const gain = cards.filter((c) => pool.has(c)).length;
+        const gain = countIn(cards, pool);
         if (!best || gain * (best.cost + 1) > best.gain * (cost + 1))
           best = { gain, cost, take, cards };
       }
@@ -201,13 +201,14 @@ function splitInsertions(
   return found;
 }
 
-/** Disjoint melds of the cards, greedily: the longest runs first, then sets of the rest. */
+/** How many of the cards are in the set. */
 function countIn(cards: readonly CardId[], set: ReadonlySet<CardId>): number {
   let n = 0;
   for (const c of cards) if (set.has(c)) n++;
   return n;
 }
 
+/** Disjoint melds of the cards, greedily: the longest runs first, then sets of the rest. */
 function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
   const melds: CardId[][] = [];
   const left = new Set(cards);
