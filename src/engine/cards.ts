@@ -40,6 +40,11 @@ export function suitOf(card: CardId): Suit {
   return SUITS[Math.floor((card % CARDS_PER_DECK) / 13)]!;
 }
 
+/** The suit's place in SUITS (0..3): the number behind suitOf. */
+export function suitIndex(card: CardId): number {
+  return Math.floor((card % CARDS_PER_DECK) / 13);
+}
+
 /** Which of the two decks the card comes from: 0 or 1. */
 export function copyOf(card: CardId): number {
   return Math.floor(card / CARDS_PER_DECK);

@@ -8,7 +8,7 @@
 // the prices move by subgradient steps towards the lowest bound. Any prices give
 // a valid bound, so the bound never depends on how far the steps got.
 
-import { type CardId, rankOf, SUITS, suitOf } from "../engine/cards";
+import { type CardId, CARDS_PER_DECK } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
 
 /** One placed card outweighs every kept card: there are at most 104 cards. */
@@ -16,7 +16,7 @@ export const PLACED_WEIGHT = 128;
 
 const KINDS = 52;
 /** A card's kind, both copies alike: suit * 13 + rank - 1. */
-export const kindOf = (card: CardId) => SUITS.indexOf(suitOf(card)) * 13 + rankOf(card) - 1;
+export const kindOf = (card: CardId) => card % CARDS_PER_DECK;
 
 /**
  * How much of the last step's direction each step keeps (a deflected

@@ -10,7 +10,7 @@
 // The state after a rank is one small record per suit; sets are settled inside
 // the rank, suit by suit, through a suit-symmetric profile of their cards.
 
-import { type CardId, rankOf, suitOf, SUITS } from "../engine/cards";
+import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { PLACED_WEIGHT, Relaxation } from "./bound";
 import { TooComplexError } from "./errors";
@@ -1390,10 +1390,6 @@ function statusOf(status: readonly number[], origin: number): number {
 
 function setStatus(status: number[], origin: number, value: number): void {
   for (let j = 0; j < status.length; j += 2) if (status[j] === origin) status[j + 1] = value;
-}
-
-function suitIndex(card: CardId): number {
-  return SUITS.indexOf(suitOf(card));
 }
 
 function keyOf(ids: readonly number[]): number {

@@ -4,7 +4,7 @@
 // four, one side of a split run) for the own cards still in hand. Not optimal
 // in general: the exact programme (dp.ts) either proves it is or beats it.
 
-import { type CardId, rankOf, suitOf } from "../engine/cards";
+import { type CardId, rankOf, suitIndex, suitOf } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
 import { keptCards, matchMelds } from "./matching";
 
@@ -291,59 +291,80 @@ export function fewestMoved(
   own: readonly CardId[],
   goal: number,
 ): number {
-  if (fittingWithoutMoves(original, own, []) >= goal) return 0;
+  if (fittingWithoutMoves(original, own, -1, -1) >= goal) return 0;
   // Moving one card leaves its meld matched without it, so the card was a
   // run's end or a set's card; every other meld stays whole.
   for (let m = 0; m < original.length; m++) {
     const cards = original[m]!;
     const isSet = rankOf(cards[0]!) === rankOf(cards.at(-1)!);
     const loose = isSet ? cards : [cards[0]!, cards.at(-1)!];
-    for (const card of loose) {
-      const rest = original.map((meld, j) => (j === m ? meld.filter((c) => c !== card) : meld));
-      if (fittingWithoutMoves(rest, own, [card]) >= goal) return 1;
-    }
+    for (const card of loose) if (fittingWithoutMoves(original, own, m, card) >= goal) return 1;
   }
   return 2;
 }
 
+/** A card's kind (suit * 13 + rank index), `d` ranks further round the cycle. */
+function kindAt(card: CardId, d: number): number {
+  const kind = card % 52;
+  return kind - (kind % 13) + (((kind % 13) + d + 13) % 13);
+}
+
 /**
- * At most how many own cards fit with no move other than the loose cards:
- * each such card extends a meld kept whole (a missing suit of a set, or a
- * chain of own or loose cards touching a run's end) or lies in a meld of own
- * and loose cards alone. Generous on purpose (no limits, any wrap, melds of
- * two cards as good as three), so it is an upper bound.
+ * At most how many own cards fit with no move other than `lost`, taken from
+ * meld `from` (none when -1): each such card extends a meld kept whole (a
+ * missing suit of a set, or a chain of own or loose cards touching a run's
+ * end) or lies in a meld of own and loose cards alone. Generous on purpose
+ * (no limits, any wrap, melds of two cards as good as three), so it is an
+ * upper bound.
  */
 function fittingWithoutMoves(
   melds: readonly (readonly CardId[])[],
   own: readonly CardId[],
-  loose: readonly CardId[],
+  from: number,
+  lost: CardId,
 ): number {
-  const kind = (rank: number, suit: string) => `${suit}${((rank - 1 + 13) % 13) + 1}`;
-  const free = [...own, ...loose];
-  const freeKinds = new Set(free.map((c) => kind(rankOf(c), suitOf(c))));
-  const runEnds = new Set<string>();
-  const setGaps = new Set<string>();
-  for (const cards of melds) {
+  // Per kind: a free card (own or lost), a run's end beyond it, a set missing it.
+  const free = new Uint8Array(52);
+  const end = new Uint8Array(52);
+  const gap = new Uint8Array(52);
+  for (const c of own) free[c % 52] = 1;
+  if (lost >= 0) free[lost % 52] = 1;
+  for (let m = 0; m < melds.length; m++) {
+    const meld = melds[m]!;
+    const cards = m === from ? meld.filter((c) => c !== lost) : meld;
     const first = cards[0]!;
     const last = cards.at(-1)!;
-    if (cards.length < 4 && rankOf(first) === rankOf(last)) {
-      for (const suit of ["S", "H", "D", "C"])
-        if (!cards.some((c) => suitOf(c) === suit)) setGaps.add(kind(rankOf(first), suit));
+    if (cards.length > 1 && rankOf(first) === rankOf(last)) {
+      if (cards.length < 4) {
+        let suits = 0;
+        for (const c of cards) suits |= 1 << suitIndex(c);
+        for (let suit = 0; suit < 4; suit++)
+          if (!(suits & (1 << suit))) gap[suit * 13 + rankOf(first) - 1] = 1;
+      }
+      continue;
     }
-    if (cards.length > 1 && rankOf(first) === rankOf(last)) continue;
-    runEnds.add(kind(rankOf(first) - 1, suitOf(first)));
-    runEnds.add(kind(rankOf(last) + 1, suitOf(last)));
+    end[kindAt(first, -1)] = 1;
+    end[kindAt(last, 1)] = 1;
   }
-  return own.filter((x) => {
-    const [rank, suit] = [rankOf(x), suitOf(x)];
-    if (setGaps.has(kind(rank, suit))) return true;
-    if (new Set(free.filter((c) => rankOf(c) === rank).map(suitOf)).size >= 3) return true;
+  let fitting = 0;
+  for (const x of own) {
+    const kind = x % 52;
+    const rank = kind % 13;
+    let suits = 0;
+    for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
+    if (gap[kind] || suits >= 3) {
+      fitting++;
+      continue;
+    }
     // The chain of free kinds of this suit through x, both ways round the ranks.
-    const chain = [kind(rank, suit)];
-    for (let d = 1; d < 13 && freeKinds.has(kind(rank + d, suit)); d++)
-      chain.push(kind(rank + d, suit));
-    for (let d = 1; d < 13 && freeKinds.has(kind(rank - d, suit)); d++)
-      chain.push(kind(rank - d, suit));
-    return chain.length >= 3 || chain.some((k) => runEnds.has(k));
-  }).length;
+    let length = 1;
+    let touches = end[kind] === 1;
+    for (const step of [1, -1])
+      for (let d = step; Math.abs(d) < 13 && free[kindAt(x, d)]; d += step) {
+        length++;
+        if (end[kindAt(x, d)]) touches = true;
+      }
+    if (length >= 3 || touches) fitting++;
+  }
+  return fitting;
 }
