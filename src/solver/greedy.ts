@@ -25,8 +25,9 @@ export function greedyArrangement(
   original: readonly (readonly CardId[])[],
   own: readonly CardId[],
 ): Arrangement {
-  const attempts = [build(rules, original, own, true), build(rules, original, own, false)].map(
-    (melds) => score(original, melds, own),
+  const tableCards = new Set(original.flat());
+  const attempts = [true, false].map((extendFirst) =>
+    score(original, build(rules, original, tableCards, own, extendFirst), own),
   );
   return attempts.reduce((a, b) =>
     b.placed > a.placed || (b.placed === a.placed && b.kept > a.kept) ? b : a,
@@ -47,11 +48,11 @@ export function score(
 function build(
   rules: MeldRules,
   original: readonly (readonly CardId[])[],
+  tableCards: ReadonlySet<CardId>,
   own: readonly CardId[],
   extendFirst: boolean,
 ): CardId[][] {
   const melds: Meld[] = original.map((cards, origin) => ({ cards: [...cards], origin }));
-  const tableCards = new Set(original.flat());
   const pool = new Set(own);
   const valid = (cards: readonly CardId[]) => isMeld(rules, cards);
 
@@ -60,12 +61,7 @@ function build(
       changed = false;
       for (const x of [...pool]) {
         // Only a meld of x's rank or suit can take it.
-        const meld = melds.find(
-          (m) =>
-            m.cards.length > 0 &&
-            (rankOf(m.cards[0]!) === rankOf(x) || suitOf(m.cards[0]!) === suitOf(x)) &&
-            valid([...m.cards, x]),
-        );
+        const meld = melds.find((m) => mayTake(m.cards, x) && valid([...m.cards, x]));
         if (!meld) continue;
         meld.cards = inOrder(rules, [...meld.cards, x]);
         pool.delete(x);
@@ -148,6 +144,7 @@ function spareCards(
   for (const meld of melds) {
     if (meld.cards.length < 4) continue;
     for (const card of meld.cards) {
+      if (!mayGive(meld.cards, card)) continue;
       const rest = meld.cards.filter((c) => c !== card);
       if (!valid(rest)) continue;
       const cost = tableCards.has(card) && meld.origin >= 0 ? 1 : 0;
@@ -155,6 +152,41 @@ function spareCards(
     }
   }
   return spares;
+}
+
+/**
+ * Whether x could extend the meld, before the full check: a set of its rank
+ * without its suit, or a run of its suit with one of its ranks beside x's
+ * (any card order: melds of three made by a repair are not sorted).
+ */
+function mayTake(cards: readonly CardId[], x: CardId): boolean {
+  if (cards.length === 0) return false;
+  const first = cards[0]!;
+  if (rankOf(cards[1]!) === rankOf(first))
+    return rankOf(x) === rankOf(first) && cards.every((c) => suitIndex(c) !== suitIndex(x));
+  if (suitIndex(first) !== suitIndex(x)) return false;
+  return cards.some((c) => beside(c, x));
+}
+
+/**
+ * Whether the meld could stay valid without the card: any card of a set,
+ * only an end of a run (a card with no neighbour rank on one side); a run of
+ * every rank is left to the full check.
+ */
+function mayGive(cards: readonly CardId[], card: CardId): boolean {
+  if (rankOf(cards[1]!) === rankOf(cards[0]!) || cards.length >= 13) return true;
+  let below = false;
+  let above = false;
+  for (const c of cards) {
+    below ||= kindAt(c, 1) === card % 52;
+    above ||= kindAt(c, -1) === card % 52;
+  }
+  return !below || !above;
+}
+
+/** Whether two cards of one suit are of neighbouring ranks, round the Ace. */
+function beside(a: CardId, b: CardId): boolean {
+  return kindAt(a, 1) === b % 52 || kindAt(a, -1) === b % 52;
 }
 
 /** Every meld of three cards from the candidates that holds x (sets of four too). */
@@ -220,9 +252,17 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
     for (const start of left) {
       let run = [start];
       for (;;) {
-        const next = [...left].find(
-          (c) => suitOf(c) === suitOf(start) && !run.includes(c) && runStart(rules, [...run, c]),
-        );
+        let next: CardId | undefined;
+        for (const c of left)
+          if (
+            suitIndex(c) === suitIndex(start) &&
+            run.some((r) => beside(r, c)) &&
+            !run.includes(c) &&
+            runStart(rules, [...run, c])
+          ) {
+            next = c;
+            break;
+          }
         if (next === undefined || run.length >= longest) break;
         run = [...run, next];
       }

@@ -41,25 +41,30 @@ export function keptCards(
 /** Maximum-weight assignment of rows to columns on the padded square matrix. */
 function assignMax(weight: number[][], rows: number, cols: number): number[] {
   const n = Math.max(rows, cols);
-  const cost = (i: number, j: number) => -(weight[i]?.[j] ?? 0);
+  // Costs on the padded square: minus the weight, 0 outside the real matrix.
+  const cost = new Float64Array(n * n);
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) cost[i * n + j] = -(weight[i]![j] ?? 0);
   // Potentials formulation, 1-based with a virtual column 0.
-  const u = new Array<number>(n + 1).fill(0);
-  const v = new Array<number>(n + 1).fill(0);
-  const rowOf = new Array<number>(n + 1).fill(0);
-  const way = new Array<number>(n + 1).fill(0);
+  const u = new Float64Array(n + 1);
+  const v = new Float64Array(n + 1);
+  const rowOf = new Int32Array(n + 1);
+  const way = new Int32Array(n + 1);
+  const minv = new Float64Array(n + 1);
+  const used = new Uint8Array(n + 1);
   for (let i = 1; i <= n; i++) {
     rowOf[0] = i;
     let j0 = 0;
-    const minv = new Array<number>(n + 1).fill(Infinity);
-    const used = new Array<boolean>(n + 1).fill(false);
+    minv.fill(Infinity);
+    used.fill(0);
     do {
-      used[j0] = true;
+      used[j0] = 1;
       const i0 = rowOf[j0]!;
       let delta = Infinity;
       let j1 = 0;
       for (let j = 1; j <= n; j++) {
         if (used[j]) continue;
-        const cur = cost(i0 - 1, j - 1) - u[i0]! - v[j]!;
+        const cur = cost[(i0 - 1) * n + j - 1]! - u[i0]! - v[j]!;
         if (cur < minv[j]!) {
           minv[j] = cur;
           way[j] = j0;
