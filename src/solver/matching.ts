@@ -6,7 +6,8 @@ import type { CardId } from "../engine/cards";
 /**
  * For each target meld, the index of the original meld it continues, or -1.
  * Maximises the cards shared by matched pairs (Hungarian method); pairs that
- * share no card are never matched.
+ * share no card are never matched. A target and an original that share
+ * cards with nothing else are matched to each other at once: most are.
  */
 export function matchMelds(
   original: readonly (readonly CardId[])[],
@@ -22,8 +23,34 @@ export function matchMelds(
     }
     return row;
   });
-  const byTarget = assignMax(shared, target.length, original.length);
-  return byTarget.map((m, t) => (m >= 0 && shared[t]![m]! > 0 ? m : -1));
+  // Per original: how many targets share its cards, and the last of them.
+  const sharers = new Array<number>(original.length).fill(0);
+  const sharer = new Array<number>(original.length).fill(-1);
+  const only = shared.map((row, t) => {
+    let one = -1;
+    row.forEach((n, m) => {
+      if (n === 0) return;
+      one = one === -1 ? m : -2;
+      sharers[m]!++;
+      sharer[m] = t;
+    });
+    return one;
+  });
+  const alone = (m: number) => sharers[m] === 1 && only[sharer[m]!] === m;
+  const match = only.map((m) => (m >= 0 && alone(m) ? m : -1));
+  // The rest by the Hungarian method: targets sharing cards, originals not matched yet.
+  const rows = target.map((_, t) => t).filter((t) => only[t] !== -1 && match[t] === -1);
+  const cols = original.map((_, m) => m).filter((m) => sharers[m]! > 0 && !alone(m));
+  const byRow = assignMax(
+    rows.map((t) => cols.map((m) => shared[t]![m]!)),
+    rows.length,
+    cols.length,
+  );
+  rows.forEach((t, r) => {
+    const j = byRow[r]!;
+    if (j >= 0 && shared[t]![cols[j]!]! > 0) match[t] = cols[j]!;
+  });
+  return match;
 }
 
 /** Cards of the original melds that end in the target meld matched to them. */
