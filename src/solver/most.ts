@@ -64,13 +64,24 @@ export function mostPlaced(
   }
 }
 
+/**
+ * A suit's options at a rank hold nothing else of the position than what
+ * optionKey packs, so they are worked out once for every position.
+ */
+const transitions = new Map<number, Int32Array>();
+
 class MostProgramme {
   private readonly cut: number;
-  private readonly transitions = new Map<number, Int32Array>();
   /** per position and suit: how many of the following positions have cards */
   private readonly ahead: number[][];
   /** per position and suit: own cards met once that suit is done */
   private readonly ownSeen: number[][];
+  /**
+   * per position and suit: what its options depend on besides the suit's
+   * state (its cards there, whether and how many runs may cross the cut
+   * there, how far its runs can still grow), packed
+   */
+  private readonly optionKeys: number[][];
   /** per position, suit and set profile: whether the suits after it can still complete it */
   private readonly completes: boolean[][][];
 
@@ -103,6 +114,21 @@ class MostProgramme {
       }
       return after;
     });
+    this.optionKeys = Array.from({ length: RANKS }, (_, p) =>
+      Array.from({ length: SUITS }, (_, s) => {
+        const r = this.rankAt(p);
+        const ahead = this.ahead[p]![s]!;
+        const digits = [
+          [table[r]![s]!, 3],
+          [own[r]![s]!, 3],
+          [p === 0 ? 1 + Math.min(this.have(LAST, s), 2) : 0, 4],
+          [Math.min(ahead, 2), 3], // lives asks for 1 or 2 more
+          [p + ahead === LAST ? 1 : 0, 2],
+          [rules.wrapsThroughAce ? 1 : 0, 2],
+        ];
+        return digits.reduce((key, [digit, base]) => key * base! + digit!, 0);
+      }),
+    );
     let seen = 0;
     this.ownSeen = Array.from({ length: RANKS }, (_, p) =>
       Array.from({ length: SUITS }, (_, s) => (seen += own[this.rankAt(p)]![s]!)),
@@ -210,8 +236,8 @@ class MostProgramme {
 
   /** Triples (next code, cards sent to sets, own cards placed) for one suit at one position. */
   private options(p: number, s: number, code: number): Int32Array {
-    const memo = (p * SUITS + s) * CODE_BITS + code;
-    let found = this.transitions.get(memo);
+    const memo = this.optionKeys[p]![s]! * CODE_BITS + code;
+    let found = transitions.get(memo);
     if (found) return found;
     const best = new Map<number, number>();
     const [a, b] = PAIRS[code % PAIRS.length]!;
@@ -278,7 +304,7 @@ class MostProgramme {
       found[o++] = key & 3;
       found[o++] = placed;
     }
-    this.transitions.set(memo, found);
+    transitions.set(memo, found);
     return found;
   }
 }
