@@ -96,6 +96,12 @@ export class Relaxation {
   private built = 0;
   private m1 = -1;
   private m2 = -1;
+  /** per meld: the fewest and most copies the relaxed programme may build (branches narrow them) */
+  private readonly least: Uint8Array;
+  private readonly most: Uint8Array;
+  /** per meld: copies built, summed over the second half of lower's steps */
+  private readonly builtSum: Float64Array;
+  private summed = 0;
 
   /**
    * With `placed`, only arrangements placing exactly that many own cards are
@@ -126,6 +132,9 @@ export class Relaxation {
     // A kind's price starts at what one card of it is worth: an own card's weight, or one kept.
     this.price = Float64Array.from(mine, (n) => (n > 0 ? -PLACED_WEIGHT : -1));
     this.matchPrice = new Float64Array(original.length);
+    this.least = new Uint8Array(this.melds.length);
+    this.most = Uint8Array.from(this.copies);
+    this.builtSum = new Float64Array(this.melds.length);
   }
 
   /**
@@ -164,12 +173,25 @@ export class Relaxation {
         g2 = gain;
       }
     }
+    // The best number of copies within the meld's range (0–2).
     const one = g1 - cost;
-    const two = this.copies[c]! >= 2 ? one + g2 - cost : -Infinity;
-    this.built = two > one && two > 0 ? 2 : one > 0 ? 1 : 0;
+    const two = one + g2 - cost;
+    const least = this.least[c]!;
+    const most = this.most[c]!;
+    let built = least;
+    let worth = least === 0 ? 0 : least === 1 ? one : two;
+    if (least === 0 && most >= 1 && one > worth) {
+      built = 1;
+      worth = one;
+    }
+    if (most >= 2 && two > worth) {
+      built = 2;
+      worth = two;
+    }
+    this.built = built;
     this.m1 = m1;
     this.m2 = m2;
-    return this.built === 2 ? two : this.built === 1 ? one : 0;
+    return worth;
   }
 
   /**
@@ -203,7 +225,11 @@ export class Relaxation {
     let placedDir = 0;
     let scale = 1;
     let sinceBetter = 0;
+    this.builtSum.fill(0);
+    this.summed = 0;
     for (let it = 0; it < iterations && this.bound >= goal; it++) {
+      const summing = 2 * it >= iterations;
+      if (summing) this.summed++;
       let bound = this.count === null ? 0 : placedPrice * this.count;
       let placedGrad = this.count ?? 0;
       for (let k = 0; k < KINDS; k++) {
@@ -222,6 +248,7 @@ export class Relaxation {
       }
       for (let c = 0; c < melds.length; c++) {
         bound += this.meldValue(c, price, matchPrice);
+        if (summing) this.builtSum[c]! += this.built;
         if (this.built === 0) continue;
         for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++)
           kindGrad[this.kindsAt[j]!]! -= this.built;
@@ -252,6 +279,59 @@ export class Relaxation {
       placedPrice = clamp(placedPrice - step * placedDir, -PRICE_LIMIT, PRICE_LIMIT);
     }
     return this.bound;
+  }
+
+  /**
+   * Whether no arrangement is worth `goal` or more, by branch and bound on
+   * the relaxation: a node whose bound falls below the goal holds none; any
+   * other splits the copies of its most fractional meld (as the steps'
+   * average builds it) into fewer and more, each from the parent's prices.
+   * False when `nodes` nodes do not settle it. The relaxation is left as it
+   * was (the rank programme reads its prices).
+   */
+  excludes(goal: number, nodes: number, steps: number): boolean {
+    const saved = {
+      bound: this.bound,
+      price: Float64Array.from(this.price),
+      matchPrice: Float64Array.from(this.matchPrice),
+      placedPrice: this.placedPrice,
+    };
+    let left = nodes;
+    const settle = (): boolean => {
+      if (left-- <= 0) return false;
+      this.bound = Infinity;
+      // Steps aimed just below the goal: the bound only has to pass it.
+      if (this.lower(goal - 1, goal, steps) < goal - 1e-6) return true;
+      let split = -1;
+      let fraction = 0;
+      for (let c = 0; c < this.melds.length; c++) {
+        const mean = this.builtSum[c]! / Math.max(this.summed, 1);
+        const f = Math.min(mean - Math.floor(mean), Math.ceil(mean) - mean);
+        if (this.least[c]! < this.most[c]! && f > fraction + 1e-9) [split, fraction] = [c, f];
+      }
+      // The steps agree on whole copies: nothing to split on.
+      if (split < 0) return false;
+      const fewer = Math.floor(this.builtSum[split]! / this.summed);
+      const prices = [Float64Array.from(this.price), Float64Array.from(this.matchPrice)] as const;
+      const placedPrice = this.placedPrice;
+      const branch = (bound: Uint8Array, value: number) => {
+        const was = bound[split]!;
+        bound[split] = value;
+        this.price.set(prices[0]);
+        this.matchPrice.set(prices[1]);
+        this.placedPrice = placedPrice;
+        const settled = settle();
+        bound[split] = was;
+        return settled;
+      };
+      return branch(this.most, fewer) && branch(this.least, fewer + 1);
+    };
+    const settled = settle();
+    this.bound = saved.bound;
+    this.price.set(saved.price);
+    this.matchPrice.set(saved.matchPrice);
+    this.placedPrice = saved.placedPrice;
+    return settled;
   }
 }
 

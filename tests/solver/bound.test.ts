@@ -42,6 +42,58 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
     expect(counted).toBeLessThan(optimum + 4);
   });
 
+  it("its branch and bound proves bench position 17 holds nothing above its optimum, where the relaxation alone leaves a gap", () => {
+    const { table, own } = randomPosition(CLASSIC_MELDS, 20_260_601 + 17, {
+      table: [10, 100],
+      hand: [3, 30],
+    });
+    const optimum = 16 * PLACED_WEIGHT + 50;
+    const relaxation = new Relaxation(
+      CLASSIC_MELDS,
+      table.map((m) => m.cards),
+      own,
+      16,
+    );
+    expect(relaxation.lower(optimum, 0, 3000)).toBeGreaterThanOrEqual(optimum + 1);
+    expect(relaxation.excludes(optimum + 1, 64, 1500)).toBe(true);
+    expect(relaxation.excludes(optimum, 64, 1500)).toBe(false);
+  });
+
+  it("its branch and bound never excludes what the optimum is worth", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOTH),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]),
+        fc.constantFrom(1, 8, 64),
+        fc.constantFrom(10, 300),
+        (rules, seed, ranks, nodes, steps) => {
+          const { table, own } = randomPosition(rules, seed, {
+            table: [3, 10],
+            hand: [1, 5],
+            ranks,
+          });
+          const best = bruteForce(rules, table, own);
+          const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
+          const optimum = best.placed * PLACED_WEIGHT + tableCards - best.moved;
+          const relaxation = new Relaxation(
+            rules,
+            table.map((m) => m.cards),
+            own,
+            best.placed,
+          );
+          relaxation.lower(optimum, 0, steps);
+          expect(relaxation.excludes(optimum, nodes, steps)).toBe(false);
+          // And it leaves the relaxation's prices as they were.
+          const again = relaxation.bound;
+          relaxation.excludes(optimum + 1, nodes, steps);
+          expect(relaxation.bound).toBe(again);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
   it("is never below the optimum, however few steps it takes", () => {
     fc.assert(
       fc.property(
