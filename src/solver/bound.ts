@@ -102,6 +102,20 @@ export class Relaxation {
   /** per meld: copies built, summed over the second half of lower's steps */
   private readonly builtSum: Float64Array;
   private summed = 0;
+  // The last step's choice: per meld the copies built and the originals matched
+  // (first copy, second); per kind the cards used.
+  private readonly step: {
+    built: Uint8Array;
+    first: Int32Array;
+    second: Int32Array;
+    used: Int32Array;
+  };
+  /**
+   * The best choice of any step that was an arrangement (every table card
+   * used, own cards within the hand, the count met), and what it is worth
+   * at least, each original matched once: the Lagrangian's own solutions.
+   */
+  found: { worth: number; built: Uint8Array; first: Int32Array; second: Int32Array } | null = null;
 
   /**
    * With `placed`, only arrangements placing exactly that many own cards are
@@ -111,8 +125,8 @@ export class Relaxation {
    */
   constructor(
     rules: MeldRules,
-    original: readonly (readonly CardId[])[],
-    own: readonly CardId[],
+    private readonly original: readonly (readonly CardId[])[],
+    private readonly own: readonly CardId[],
     readonly count: number | null = null,
   ) {
     const { table, mine } = this;
@@ -135,6 +149,13 @@ export class Relaxation {
     this.least = new Uint8Array(this.melds.length);
     this.most = Uint8Array.from(this.copies);
     this.builtSum = new Float64Array(this.melds.length);
+    const n = this.melds.length;
+    this.step = {
+      built: new Uint8Array(n),
+      first: new Int32Array(n),
+      second: new Int32Array(n),
+      used: new Int32Array(KINDS),
+    };
   }
 
   /**
@@ -246,15 +267,22 @@ export class Relaxation {
         bound += matchPrice[m]!;
         matchGrad[m] = 1;
       }
+      this.step.used.fill(0);
       for (let c = 0; c < melds.length; c++) {
         bound += this.meldValue(c, price, matchPrice);
         if (summing) this.builtSum[c]! += this.built;
+        this.step.built[c] = this.built;
+        this.step.first[c] = this.m1;
+        this.step.second[c] = this.m2;
         if (this.built === 0) continue;
-        for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++)
+        for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++) {
           kindGrad[this.kindsAt[j]!]! -= this.built;
+          this.step.used[this.kindsAt[j]!]! += this.built;
+        }
         if (this.m1 >= 0) matchGrad[this.m1]!--;
         if (this.built === 2 && this.m2 >= 0) matchGrad[this.m2]!--;
       }
+      this.keepIfArrangement();
       if (bound < this.bound - 1e-9) {
         [this.bound, sinceBetter] = [bound, 0];
         this.price.set(price);
@@ -282,6 +310,79 @@ export class Relaxation {
   }
 
   /**
+   * Keeps the last step's choice in `found` when it is an arrangement (each
+   * kind used by as many cards as the table has, or more from the hand)
+   * worth more.
+   */
+  private keepIfArrangement(): void {
+    const { table, mine, step } = this;
+    let placed = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const used = step.used[k]!;
+      if (used < table[k]! || used > table[k]! + mine[k]!) return;
+      placed += used - table[k]!;
+    }
+    if (this.count !== null && placed !== this.count) return;
+    const matched = new Set<number>();
+    let worth = placed * PLACED_WEIGHT;
+    for (let c = 0; c < this.melds.length; c++)
+      for (const [copy, m] of [step.first[c]!, step.second[c]!].entries()) {
+        if (copy >= step.built[c]! || m < 0 || matched.has(m)) continue;
+        matched.add(m);
+        worth += this.shareOf(c, m);
+      }
+    if (this.found && this.found.worth >= worth) return;
+    this.found = {
+      worth,
+      built: Uint8Array.from(step.built),
+      first: Int32Array.from(step.first),
+      second: Int32Array.from(step.second),
+    };
+  }
+
+  /**
+   * The cards of the arrangement `found`: each meld copy takes the cards of
+   * its matched original where it has them, then the table's other cards of
+   * its kinds, then own cards. Null when no step was an arrangement.
+   */
+  arrangement(): CardId[][] | null {
+    const { found } = this;
+    if (!found) return null;
+    const left: { card: CardId; origin: number }[][] = Array.from({ length: KINDS }, () => []);
+    this.original.forEach((meld, origin) =>
+      meld.forEach((card) => left[kindOf(card)]!.push({ card, origin })),
+    );
+    for (const card of this.own) left[kindOf(card)]!.push({ card, origin: -1 });
+    const copies: { kinds: readonly number[]; origin: number; cards: CardId[] }[] = [];
+    this.melds.forEach((kinds, c) => {
+      for (let copy = 0; copy < found.built[c]!; copy++)
+        copies.push({ kinds, origin: [found.first, found.second][copy]![c]!, cards: [] });
+    });
+    const take = (kind: number, which: (origin: number) => boolean) => {
+      const at = left[kind]!.findIndex(({ origin }) => which(origin));
+      return at < 0 ? undefined : left[kind]!.splice(at, 1)[0]!.card;
+    };
+    for (const copy of copies)
+      copy.cards = copy.kinds.map((k) =>
+        copy.origin >= 0 ? (take(k, (origin) => origin === copy.origin) ?? -1) : -1,
+      );
+    // Every table card is used (the arrangement's test), so table cards go first.
+    for (const copy of copies)
+      copy.cards = copy.cards.map((card, j) => {
+        const kind = copy.kinds[j]!;
+        return card >= 0 ? card : (take(kind, (origin) => origin >= 0) ?? take(kind, () => true)!);
+      });
+    return copies.map((copy) => copy.cards);
+  }
+
+  /** The kinds meld c shares with original m. */
+  private shareOf(c: number, m: number): number {
+    for (let j = this.sharesFrom[c]!, end = this.sharesFrom[c + 1]!; j < end; j += 2)
+      if (this.sharesAt[j] === m) return this.sharesAt[j + 1]!;
+    return 0;
+  }
+
+  /**
    * Whether no arrangement is worth `goal` or more, by branch and bound on
    * the relaxation: a node whose bound falls below the goal holds none; any
    * other splits the copies of its most fractional meld (as the steps'
@@ -302,6 +403,8 @@ export class Relaxation {
       this.bound = Infinity;
       // Steps aimed just below the goal: the bound only has to pass it.
       if (this.lower(goal - 1, goal, steps) < goal - 1e-6) return true;
+      // A step's choice was an arrangement reaching the goal: there is one.
+      if (this.found && this.found.worth >= goal) return false;
       let split = -1;
       let fraction = 0;
       for (let c = 0; c < this.melds.length; c++) {

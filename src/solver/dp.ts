@@ -226,6 +226,11 @@ export function solveExact(
   let bound: number | null = null;
   let relaxation: Relaxation | null = null;
   const worth = (a: DpResult) => a.placed * PLACED_WEIGHT + a.kept;
+  /** The relaxation's own arrangement (a step's choice), when it is better than `best`. */
+  const adopt = () => {
+    const melds = relaxation?.arrangement();
+    if (melds && worth(rescore(melds)) > worth(best)) best = rescore(melds);
+  };
   /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
   const relax = () => {
     // The optimum places `most` (when counted), so it is worth at least that.
@@ -236,6 +241,7 @@ export function solveExact(
       bound = Math.floor(relaxation.lower(known, worth(best) + 1, BOUND_STEPS) + 1e-6);
       // Its prices bound what each state can still gain: the searches from now on drop more.
       programme.usePrices(relaxation);
+      adopt();
     }
     if (bound <= worth(best)) return true;
     const below = excluded;
@@ -272,10 +278,15 @@ export function solveExact(
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
       if (relax()) return best;
-      // Whether the relaxation's branch and bound proves a cap's goal out of reach.
-      const empty = (cap: number) =>
-        relaxation!.excludes(most * PLACED_WEIGHT + tableCards - cap, BRANCH_NODES, BRANCH_STEPS);
-      return overBudget(excluded, cap, budget, search, rescore, empty, best, movedBy(best));
+      // The relaxation's branch and bound on a cap: proven empty, or an
+      // arrangement one of its steps made that reaches the cap's goal.
+      const settle = (cap: number) => {
+        const goal = most * PLACED_WEIGHT + tableCards - cap;
+        if (relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS)) return "empty";
+        adopt();
+        return worth(best) >= goal ? best : null;
+      };
+      return overBudget(excluded, cap, budget, search, rescore, settle, () => best, movedBy);
     }
     if (found) return found;
     excluded = cap;
@@ -291,9 +302,9 @@ export function solveExact(
  * then, from the first of them over the budget, a narrowed search per cap.
  * Any arrangement it finds reaching the goal moves no more than that cap,
  * and none moves less, so it is the optimum. When it finds none, the
- * relaxation's branch and bound may prove the cap empty (`empty`), and the
- * next cap is tried the same way, up to the incumbent's moves (`best`
- * moves `bestMoved`), which are then proven the fewest.
+ * relaxation's branch and bound (`settle`) may prove the cap empty, and the
+ * next cap is tried the same way, up to the best arrangement's moves, which
+ * are then proven the fewest; or it may find the arrangement itself.
  */
 function overBudget(
   excluded: number,
@@ -301,9 +312,9 @@ function overBudget(
   budget: number,
   search: (moved: number, narrow: number | null, tightest?: boolean) => DpResult | null,
   rescore: (melds: CardId[][]) => DpResult,
-  empty: (cap: number) => boolean,
-  best: DpResult,
-  bestMoved: number,
+  settle: (cap: number) => "empty" | DpResult | null,
+  best: () => DpResult,
+  movedBy: (a: DpResult) => number,
 ): DpResult {
   let cap = excluded + 1;
   for (; cap < over; cap++) {
@@ -319,9 +330,13 @@ function overBudget(
   // arrangement well within the budget. Nearest by the count, then by the
   // relaxation's prices (worked out by now).
   const [first, ...wider] = [...NARROW_WIDTHS.filter((w) => w < budget), budget];
-  for (; cap < bestMoved; cap++) {
+  for (; cap < movedBy(best()); cap++) {
     let found = search(cap, first!);
-    if (!found && empty(cap)) continue;
+    if (!found) {
+      const settled = settle(cap);
+      if (settled === "empty") continue;
+      if (settled) return settled;
+    }
     for (const width of wider) if ((found ??= search(cap, width))) break;
     found ??= search(cap, budget, true);
     if (!found) throw new TooComplexError(cap);
@@ -329,7 +344,7 @@ function overBudget(
     // the best matching does: its moves are counted again.
     return rescore(found.melds);
   }
-  return best;
+  return best();
 }
 
 class RankProgramme {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cards } from "@/engine/cards";
-import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
 import { PLACED_WEIGHT, Relaxation } from "@/solver/bound";
+import { score } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
@@ -88,6 +89,51 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
           const again = relaxation.bound;
           relaxation.excludes(optimum + 1, nodes, steps);
           expect(relaxation.bound).toBe(again);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("§5.3 a step's own choice that is an arrangement is kept: the K/Q/J runs with the A♣", () => {
+    const table = ["KH KD KC", "QH QD QC", "JH JD JC"].map(cards);
+    const relaxation = new Relaxation(MACHIAVELOX_MELDS, table, cards("AC"), 1);
+    relaxation.lower(0, PLACED_WEIGHT + 3 + 1, 3000);
+    const melds = relaxation.arrangement()!;
+    expect(melds.flat().sort((a, b) => a - b)).toEqual(
+      [...table.flat(), ...cards("AC")].sort((a, b) => a - b),
+    );
+    expect(score(table, melds, cards("AC"))).toMatchObject({ placed: 1, kept: 3 });
+  });
+
+  it("its arrangements use every table card once, own cards at most once, in valid melds worth what it says", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOTH),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]),
+        fc.constantFrom(20, 500),
+        (rules, seed, ranks, steps) => {
+          const { table, own } = randomPosition(rules, seed, {
+            table: [3, 12],
+            hand: [1, 6],
+            ranks,
+          });
+          const melds = table.map((m) => m.cards);
+          const relaxation = new Relaxation(rules, melds, own);
+          relaxation.lower(0, 0, steps);
+          const arrangement = relaxation.arrangement();
+          if (!arrangement) return;
+          const laid = arrangement.flat();
+          expect(new Set(laid).size).toBe(laid.length);
+          for (const card of melds.flat()) expect(laid).toContain(card);
+          for (const card of laid) expect([...melds.flat(), ...own]).toContain(card);
+          for (const meld of arrangement) {
+            expect(isValidMeld(rules, meld)).toBe(true);
+            expect(meld.length).toBeLessThanOrEqual(rules.maxRunLength);
+          }
+          const { placed, kept } = score(melds, arrangement, own);
+          expect(placed * PLACED_WEIGHT + kept).toBeGreaterThanOrEqual(relaxation.found!.worth);
         },
       ),
       { numRuns: 300 },
