@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cards } from "@/engine/cards";
-import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "@/engine/melds";
 import { PLACED_WEIGHT, Relaxation } from "@/solver/bound";
 import { score } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
@@ -16,6 +16,14 @@ function expectReaches(table: string[], own: string, optimum: number) {
     expect(bound).toBeGreaterThanOrEqual(optimum - 1e-6);
     expect(bound).toBeLessThan(optimum + 1);
   }
+}
+
+/** A small seeded position and its optimum by brute force. */
+function smallPosition(rules: MeldRules, seed: number, ranks?: readonly number[]) {
+  const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
+  const best = bruteForce(rules, table, own);
+  const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
+  return { table, own, best, optimum: best.placed * PLACED_WEIGHT + tableCards - best.moved };
 }
 
 describe("the relaxation's bound on what an arrangement is worth", () => {
@@ -69,14 +77,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
         fc.constantFrom(1, 8, 64),
         fc.constantFrom(10, 300),
         (rules, seed, ranks, nodes, steps) => {
-          const { table, own } = randomPosition(rules, seed, {
-            table: [3, 10],
-            hand: [1, 5],
-            ranks,
-          });
-          const best = bruteForce(rules, table, own);
-          const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
-          const optimum = best.placed * PLACED_WEIGHT + tableCards - best.moved;
+          const { table, own, best, optimum } = smallPosition(rules, seed, ranks);
           const relaxation = new Relaxation(
             rules,
             table.map((m) => m.cards),
@@ -149,14 +150,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
         fc.constantFrom(1, 20, 500),
         fc.integer({ min: 0, max: 1000 }),
         (rules, seed, ranks, steps, target) => {
-          const { table, own } = randomPosition(rules, seed, {
-            table: [3, 10],
-            hand: [1, 5],
-            ranks,
-          });
-          const best = bruteForce(rules, table, own);
-          const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
-          const optimum = best.placed * PLACED_WEIGHT + tableCards - best.moved;
+          const { table, own, optimum } = smallPosition(rules, seed, ranks);
           const melds = table.map((m) => m.cards);
           const bound = new Relaxation(rules, melds, own).lower(target, 0, steps);
           // The solver rounds the bound up by 1e-6 before it takes its floor.
