@@ -229,7 +229,8 @@ export function solveExact(
   /** The relaxation's own arrangement (a step's choice), when it is better than `best`. */
   const adopt = () => {
     const melds = relaxation?.arrangement();
-    if (melds && worth(rescore(melds)) > worth(best)) best = rescore(melds);
+    const found = melds && rescore(melds);
+    if (found && worth(found) > worth(best)) best = found;
   };
   /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
   const relax = () => {
