@@ -10,6 +10,7 @@
 
 import { type CardId, CARDS_PER_DECK } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
+import type { SearchOutcome } from "./reduced";
 
 /** One placed card outweighs every kept card: there are at most 104 cards. */
 export const PLACED_WEIGHT = 128;
@@ -96,9 +97,9 @@ export class Relaxation {
   private built = 0;
   private m1 = -1;
   private m2 = -1;
-  /** per meld: the fewest and most copies the relaxed programme may build (branches narrow them) */
-  private readonly least: Uint8Array;
-  private readonly most: Uint8Array;
+  /** per meld: the fewest and most copies the relaxed programme may build (branches narrow them; the reduced search reads them) */
+  readonly least: Uint8Array;
+  readonly most: Uint8Array;
   /** per meld: copies built, summed over the second half of lower's steps */
   private readonly builtSum: Float64Array;
   private summed = 0;
@@ -387,10 +388,17 @@ export class Relaxation {
    * the relaxation: a node whose bound falls below the goal holds none; any
    * other splits the copies of its most fractional meld (as the steps'
    * average builds it) into fewer and more, each from the parent's prices.
-   * False when `nodes` nodes do not settle it. The relaxation is left as it
+   * `leaf` (the reduced search, at the node's prices and ranges) may settle
+   * a node first, or find an arrangement reaching the goal, left in `found`.
+   * False when there is one, or when `nodes` nodes do not settle it. The relaxation is left as it
    * was (the rank programme reads its prices).
    */
-  excludes(goal: number, nodes: number, steps: number): boolean {
+  excludes(
+    goal: number,
+    nodes: number,
+    steps: number,
+    leaf?: (goal: number) => SearchOutcome,
+  ): boolean {
     const saved = {
       bound: this.bound,
       price: Float64Array.from(this.price),
@@ -405,6 +413,9 @@ export class Relaxation {
       if (this.lower(goal - 1, goal, steps) < goal - 1e-6) return true;
       // A step's choice was an arrangement reaching the goal: there is one.
       if (this.found && this.found.worth >= goal) return false;
+      const outcome = leaf?.(goal);
+      if (outcome === "none") return true;
+      if (outcome === "found") return false;
       let split = -1;
       let fraction = 0;
       for (let c = 0; c < this.melds.length; c++) {

@@ -1,0 +1,276 @@
+// A depth-first search for an arrangement worth a goal, over the relaxation's
+// melds (bound.ts) and pruned by its prices: reduced-cost fixing, as in
+// branch and price. At fixed prices the bound is a sum of best terms — each
+// possible meld's (its copies and matches), each own kind's, each original's
+// match price — and an arrangement is worth the bound less what its choices
+// fall short of those terms (an unmatched original falls short by its match
+// price). So an arrangement worth the goal falls short by at most
+// bound − goal in all: where the bound is within a point of the goal, as at
+// the first cap it leaves open, almost every meld's copies and matches are
+// forced, and the search either finds the arrangement or proves there is none.
+
+import { PLACED_WEIGHT, type Relaxation } from "./bound";
+
+const KINDS = 52;
+const EPSILON = 1e-6;
+
+/** One way to build a meld: its copies, the originals they are matched to (-1: none). */
+interface Choice {
+  built: number;
+  first: number;
+  second: number;
+  /** how far it falls short of the meld's best term at the prices */
+  short: number;
+  /** the kinds its matched copies share with their originals: the cards they keep */
+  kept: number;
+}
+
+export type SearchOutcome = "found" | "none" | "unsure";
+
+/**
+ * Looks for an arrangement worth `goal` or more at the relaxation's prices:
+ * "found" leaves it in the relaxation's `found`, "none" proves there is none,
+ * "unsure" when `nodes` choices did not settle it. Each meld's copies stay
+ * within the relaxation's ranges (a branch's, in its branch and bound).
+ */
+export function searchReduced(relaxation: Relaxation, goal: number, nodes: number): SearchOutcome {
+  return new ReducedSearch(relaxation, goal, nodes).run();
+}
+
+class ReducedSearch {
+  private readonly melds: readonly (readonly number[])[];
+  /** per meld: its choices within the slack, the least short first; none when it is never built */
+  private readonly choices: Choice[][];
+  /** per meld: the most copies any of its choices builds */
+  private readonly most: Int32Array;
+  /** per kind: what an own card of it adds at the prices, and the own kind's best term */
+  private readonly ownWorth = new Float64Array(KINDS);
+  private readonly ownBest = new Float64Array(KINDS);
+  /** per kind: the melds that may be built holding it */
+  private readonly meldsOf: number[][] = Array.from({ length: KINDS }, () => []);
+  // The search's state: per meld its choice (-1 undecided); per kind the
+  // copies holding it and those the undecided melds may still add, and its
+  // undecided melds; per original whether it is matched, and its undecided melds.
+  private readonly chosen: Int32Array;
+  private readonly used = new Int32Array(KINDS);
+  private readonly room = new Int32Array(KINDS);
+  private readonly openAt = new Int32Array(KINDS);
+  private readonly matched: Uint8Array;
+  private readonly openOf: Int32Array;
+  /** what the choices so far may still fall short of the bound, in all */
+  private slack = 0;
+  private placed = 0;
+  /** own cards of the kinds not yet settled: the count needs them */
+  private ownOpen = 0;
+  private kept = 0;
+  /** choices the search may still try: below zero, it gave up */
+  private left: number;
+
+  constructor(
+    private readonly relaxation: Relaxation,
+    private readonly goal: number,
+    nodes: number,
+  ) {
+    this.left = nodes;
+    const { melds, shares, least, most, price, matchPrice, placedPrice, table, mine, count } =
+      relaxation;
+    this.melds = melds;
+    const originals = matchPrice.length;
+    // The bound at these prices, term by term, as the relaxation's steps add it up.
+    let bound = count === null ? 0 : placedPrice * count;
+    for (let k = 0; k < KINDS; k++) {
+      this.ownWorth[k] = PLACED_WEIGHT + price[k]! - placedPrice;
+      this.ownBest[k] = mine[k]! * Math.max(0, this.ownWorth[k]!);
+      bound += price[k]! * table[k]! + this.ownBest[k]!;
+    }
+    for (let m = 0; m < originals; m++) bound += matchPrice[m]!;
+    const valued = melds.map((kinds, c) => {
+      const cost = kinds.reduce((sum, k) => sum + price[k]!, 0);
+      // Each copy matched to one original (-1: none): what it gains, what it keeps.
+      const matches: [number, number, number][] = [[-1, 0, 0]];
+      for (let j = 0; j < shares[c]!.length; j += 2) {
+        const [m, shared] = [shares[c]![j]!, shares[c]![j + 1]!];
+        matches.push([m, shared - matchPrice[m]!, shared]);
+      }
+      const options =
+        least[c] === 0 ? [{ built: 0, first: -1, second: -1, value: 0, kept: 0 }] : [];
+      for (const [a, gain, kept] of matches) {
+        if (least[c]! <= 1 && most[c]! >= 1)
+          options.push({ built: 1, first: a, second: -1, value: gain - cost, kept });
+        if (most[c]! >= 2)
+          for (const [b, gain2, kept2] of matches)
+            // Copies are alike: each pair of originals once, and never one original twice.
+            if (b === -1 ? a === -1 : b > a)
+              options.push({
+                built: 2,
+                first: a,
+                second: b,
+                value: gain + gain2 - 2 * cost,
+                kept: kept + kept2,
+              });
+      }
+      const best = Math.max(...options.map((o) => o.value));
+      bound += best;
+      return { options, best };
+    });
+    this.slack = bound - goal + EPSILON;
+    this.choices = valued.map(({ options, best }) =>
+      options
+        .map(({ value, ...o }) => ({ ...o, short: best - value }))
+        .filter((o) => o.short <= Math.max(this.slack, 0))
+        .sort((a, b) => a.short - b.short),
+    );
+    this.most = Int32Array.from(this.choices, (options) =>
+      Math.max(0, ...options.map((o) => o.built)),
+    );
+    this.chosen = new Int32Array(melds.length).fill(-1);
+    this.matched = new Uint8Array(originals);
+    this.openOf = new Int32Array(originals);
+    melds.forEach((kinds, c) => {
+      // A meld never built falls short by its best term.
+      if (this.most[c] === 0) {
+        this.slack -= valued[c]!.best;
+        this.chosen[c] = 0;
+        return;
+      }
+      for (const k of kinds) {
+        this.meldsOf[k]!.push(c);
+        this.room[k]! += this.most[c]!;
+        this.openAt[k]!++;
+      }
+      for (let j = 0; j < shares[c]!.length; j += 2) this.openOf[shares[c]![j]!]!++;
+    });
+  }
+
+  run(): SearchOutcome {
+    this.ownOpen = this.relaxation.mine.reduce((sum, n) => sum + n, 0);
+    let feasible = this.slack >= 0;
+    // Kinds and originals no meld may take are settled before any choice.
+    for (let k = 0; k < KINDS; k++)
+      if (this.openAt[k] === 0) feasible = this.settleKind(k) && feasible;
+    for (let m = 0; m < this.openOf.length; m++)
+      if (this.openOf[m] === 0) this.slack -= this.relaxation.matchPrice[m]!;
+    if (!feasible || this.slack < 0) return "none";
+    if (this.descend()) return "found";
+    return this.left < 0 ? "unsure" : "none";
+  }
+
+  /**
+   * Decides every undecided meld holding the kind with the fewest of them,
+   * choice by choice; true once an arrangement worth the goal is found.
+   */
+  private descend(): boolean {
+    let kind = -1;
+    for (let k = 0; k < KINDS; k++)
+      if (this.openAt[k]! > 0 && (kind < 0 || this.openAt[k]! < this.openAt[kind]!)) kind = k;
+    if (kind < 0) return this.finish();
+    const open = this.meldsOf[kind]!.filter((c) => this.chosen[c] === -1);
+    return this.decide(open, 0);
+  }
+
+  private decide(open: readonly number[], at: number): boolean {
+    if (at === open.length) return this.descend();
+    const c = open[at]!;
+    const options = this.choices[c]!;
+    for (let o = 0; o < options.length; o++) {
+      const choice = options[o]!;
+      if (choice.short > this.slack) break;
+      // Out of nodes: every level gives up, undoing its choice.
+      if (--this.left < 0) return false;
+      if (this.apply(c, o, choice) && this.decide(open, at + 1)) return true;
+      this.undo(c, choice);
+    }
+    return false;
+  }
+
+  /** Makes meld c's choice o; false when the search cannot reach the goal from there. */
+  private apply(c: number, o: number, choice: Choice): boolean {
+    const { matchPrice } = this.relaxation;
+    let ok =
+      !(choice.first >= 0 && this.matched[choice.first]) &&
+      !(choice.second >= 0 && this.matched[choice.second]);
+    this.chosen[c] = o;
+    this.slack -= choice.short;
+    this.kept += choice.kept;
+    if (choice.first >= 0) this.matched[choice.first]!++;
+    if (choice.second >= 0) this.matched[choice.second]!++;
+    const { table, mine } = this.relaxation;
+    for (const k of this.melds[c]!) {
+      this.used[k]! += choice.built;
+      this.room[k]! -= this.most[c]!;
+      // Too many copies for its cards, or too few left to use every table card.
+      if (this.used[k]! > table[k]! + mine[k]! || this.used[k]! + this.room[k]! < table[k]!)
+        ok = false;
+      if (--this.openAt[k]! === 0) ok = this.settleKind(k) && ok;
+    }
+    const shares = this.relaxation.shares[c]!;
+    for (let j = 0; j < shares.length; j += 2) {
+      const m = shares[j]!;
+      if (--this.openOf[m]! === 0 && !this.matched[m]) this.slack -= matchPrice[m]!;
+    }
+    const { count } = this.relaxation;
+    return (
+      ok &&
+      this.slack >= 0 &&
+      (count === null || (this.placed <= count && this.placed + this.ownOpen >= count))
+    );
+  }
+
+  private undo(c: number, choice: Choice): void {
+    const { matchPrice } = this.relaxation;
+    const shares = this.relaxation.shares[c]!;
+    for (let j = 0; j < shares.length; j += 2) {
+      const m = shares[j]!;
+      if (this.openOf[m]!++ === 0 && !this.matched[m]) this.slack += matchPrice[m]!;
+    }
+    for (const k of this.melds[c]!) {
+      if (this.openAt[k]!++ === 0) this.unsettleKind(k);
+      this.used[k]! -= choice.built;
+      this.room[k]! += this.most[c]!;
+    }
+    if (choice.first >= 0) this.matched[choice.first]!--;
+    if (choice.second >= 0) this.matched[choice.second]!--;
+    this.kept -= choice.kept;
+    this.slack += choice.short;
+    this.chosen[c] = -1;
+  }
+
+  /** Kind k's copies are all decided: its own cards used, and what they fall short of its term. */
+  private settleKind(k: number): boolean {
+    const { table, mine } = this.relaxation;
+    const own = this.used[k]! - table[k]!;
+    this.placed += own;
+    this.ownOpen -= mine[k]!;
+    this.slack -= this.ownBest[k]! - own * this.ownWorth[k]!;
+    return own >= 0 && own <= mine[k]!;
+  }
+
+  private unsettleKind(k: number): void {
+    const own = this.used[k]! - this.relaxation.table[k]!;
+    this.placed -= own;
+    this.ownOpen += this.relaxation.mine[k]!;
+    this.slack += this.ownBest[k]! - own * this.ownWorth[k]!;
+  }
+
+  /** Every meld decided: an arrangement, kept in `found` when it places the count and reaches the goal. */
+  private finish(): boolean {
+    const { count } = this.relaxation;
+    const worth = this.placed * PLACED_WEIGHT + this.kept;
+    if ((count !== null && this.placed !== count) || worth < this.goal) return false;
+    const n = this.melds.length;
+    const found = {
+      worth,
+      built: new Uint8Array(n),
+      first: new Int32Array(n).fill(-1),
+      second: new Int32Array(n).fill(-1),
+    };
+    this.chosen.forEach((o, c) => {
+      const choice = this.choices[c]![o]!;
+      found.built[c] = choice.built;
+      found.first[c] = choice.first;
+      found.second[c] = choice.second;
+    });
+    this.relaxation.found = found;
+    return true;
+  }
+}
