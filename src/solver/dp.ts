@@ -143,7 +143,12 @@ interface Goal {
    * whose bound is tightest, those the relaxation's optimum agrees with most.
    */
   tightest?: boolean;
+  /** When set, the run throws `Stopped` once the programme's work passes it. */
+  stopAfter?: number;
 }
+
+/** A run stopped unfinished at its goal's `stopAfter`: it proves nothing. */
+class Stopped extends Error {}
 
 /** The narrowed search's widths below the budget, tried in turn before it. */
 const NARROW_WIDTHS = [20_000, 50_000];
@@ -155,11 +160,11 @@ const SLACK_SCALE = 4096;
 const BEAM = 500;
 /**
  * Subgradient steps for the relaxation's bound, worked out only where the
- * caps grow costly (with the beam) or outgrow the budget: 3–60 ms.
+ * caps grow costly or outgrow the budget: 3–60 ms.
  */
 const BOUND_STEPS = 3000;
-/** Options the caps may try before the beam search runs: about what the beam costs. */
-const BEAM_AFTER = 50_000;
+/** Options the caps may try before the bound is worked out: about what it costs. */
+const RELAX_AFTER = 50_000;
 /**
  * The relaxation's branch and bound over a cap beyond the budget: nodes, and
  * steps per node. On the bench's positions with a gap (the relaxation one
@@ -209,14 +214,12 @@ export function solveExact(
   if (movedBy(incumbent) <= fewest) return incumbent;
   // One programme for every search: the suit states and their options carry over.
   const programme = new RankProgramme(rules, melds, useful, budget);
-  const search = (moved: number, narrow: number | null, tightest = false) =>
-    programme.run({ placed: most, moved, narrow, tightest });
+  const search = (moved: number, narrow: number | null, tightest = false, stopAfter?: number) =>
+    programme.run({ placed: most, moved, narrow, tightest, stopAfter });
   const rescore = (melds: CardId[][]) => score(original, melds, useful);
-  // A beam search, once the caps have cost about as much as it does: it
-  // often finds an arrangement that places the most and moves fewer cards
-  // than the greedy one, and the caps then stop below it.
   let best = incumbent;
-  let beamed = false;
+  // A beam search at a cap: it often finds an arrangement there that places
+  // the most, and the caps then stop below it.
   const beam = (cap: number, width = BEAM, tightest = false) => {
     try {
       const found = search(cap, width, tightest);
@@ -300,10 +303,9 @@ export function solveExact(
   // more than the cap was in play; none up to the incumbent's moves less one
   // proves the incumbent.
   const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
-  for (let next = fewest; ; next = ladder.find((cap) => cap > excluded) ?? tableCards) {
-    if (!beamed && programme.work > BEAM_AFTER) {
-      beamed = true;
-      beam(Math.min(movedBy(best) - 1, tableCards));
+  let next = fewest;
+  for (;;) {
+    if (bound === null && programme.work > RELAX_AFTER) {
       if (relax()) return best;
       next = Math.max(next, excluded + 1);
     }
@@ -311,14 +313,18 @@ export function solveExact(
     if (cap <= excluded) break;
     let found;
     try {
-      found = search(cap, null);
+      // Until the bound is worked out, a cap stops where it is due: the same
+      // cap is searched again after it, with its prices.
+      found = search(cap, null, false, bound === null ? RELAX_AFTER : undefined);
     } catch (error) {
+      if (error instanceof Stopped) continue;
       if (!(error instanceof TooComplexError)) throw error;
       if (relax()) return best;
       return overBudget(excluded, cap, budget, search, rescore, settleCap, () => best, movedBy);
     }
     if (found) return found;
     excluded = cap;
+    next = ladder.find((c) => c > excluded) ?? tableCards;
   }
   if (movedBy(best) < Infinity) return best;
   if (!counted) throw new TooComplexError(budget);
@@ -625,6 +631,7 @@ class RankProgramme {
             this.keepTightest(layer, partial, narrow, i, step, least);
           else this.keepNearest(layer, partial, narrow);
         } else if (size > this.budget) throw new TooComplexError(size);
+        if (this.work > (this.goal.stopAfter ?? Infinity)) throw new Stopped();
       }
     }
     let best: Entry | null = null;
