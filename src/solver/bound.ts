@@ -122,13 +122,15 @@ export class Relaxation {
    * With `placed`, only arrangements placing exactly that many own cards are
    * bounded: when it is the proven most, the optimum and every goal of the
    * rank programme do, and the relaxation can no longer trade half an own
-   * card for kept ones.
+   * card for kept ones. With `keeps` false no meld keeps table cards: the
+   * bound is on 128 × placed alone (the count's relaxation).
    */
   constructor(
     rules: MeldRules,
     private readonly original: readonly (readonly CardId[])[],
     private readonly own: readonly CardId[],
     readonly count: number | null = null,
+    keeps = true,
   ) {
     const { table, mine } = this;
     for (const meld of original) for (const c of meld) table[kindOf(c)]!++;
@@ -138,6 +140,7 @@ export class Relaxation {
     const kindSets = original.map((meld) => new Set(meld.map(kindOf)));
     this.shares = this.melds.map((kinds) =>
       kindSets.flatMap((set, m) => {
+        if (!keeps) return [];
         const shared = kinds.filter((k) => set.has(k)).length;
         return shared > 0 ? [m, shared] : [];
       }),

@@ -9,7 +9,9 @@
 // the first cap it leaves open, almost every meld's copies and matches are
 // forced, and the search either finds the arrangement or proves there is none.
 
-import { PLACED_WEIGHT, type Relaxation } from "./bound";
+import type { CardId } from "../engine/cards";
+import type { MeldRules } from "../engine/melds";
+import { PLACED_WEIGHT, Relaxation } from "./bound";
 
 const KINDS = 52;
 const EPSILON = 1e-6;
@@ -35,6 +37,32 @@ export type SearchOutcome = "found" | "none" | "unsure";
  */
 export function searchReduced(relaxation: Relaxation, goal: number, nodes: number): SearchOutcome {
   return new ReducedSearch(relaxation, goal, nodes).run();
+}
+
+/**
+ * The most own cards that can be placed, by the relaxation of the count
+ * alone (no card kept) after `steps` steps: its bound caps the count, and
+ * the reduced search from there down either finds an arrangement placing
+ * that many or proves none does, down to `least` (no more than the most).
+ * Null when a search is unsure.
+ */
+export function mostByRelaxation(
+  rules: MeldRules,
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  least: number,
+  steps: number,
+  nodes: number,
+): number | null {
+  const relaxation = new Relaxation(rules, original, own, null, false);
+  const bound = relaxation.lower(least * PLACED_WEIGHT, (least + 1) * PLACED_WEIGHT, steps);
+  const top = Math.min(own.length, Math.floor(bound / PLACED_WEIGHT + EPSILON));
+  for (let placed = top; placed > least; placed--) {
+    const outcome = searchReduced(relaxation, placed * PLACED_WEIGHT, nodes);
+    if (outcome === "found") return placed;
+    if (outcome === "unsure") return null;
+  }
+  return least;
 }
 
 class ReducedSearch {

@@ -1,11 +1,13 @@
-// The count of the most own cards that can be placed (src/solver/most.ts)
-// against the brute force, on positions dense round the Ace in both rule sets.
+// The count of the most own cards that can be placed (src/solver/most.ts, and
+// by the count's relaxation in src/solver/reduced.ts) against the brute
+// force, on positions dense round the Ace in both rule sets.
 
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { type CardId, cards, rankOf, SUITS, suitOf } from "@/engine/cards";
 import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
 import { mostPlaced } from "@/solver/most";
+import { mostByRelaxation } from "@/solver/reduced";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
@@ -42,6 +44,30 @@ describe("the most own cards that can be placed", () => {
           });
           const placed = mostPlaced(rules, grid(table.flatMap((m) => m.cards)), grid(own), 1e6);
           expect(placed).toBe(bruteForce(rules, table, own).placed);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("by the count's relaxation and the reduced search, is the brute force's too, after any steps", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]),
+        fc.constantFrom(0, 20, 1000),
+        fc.boolean(),
+        (rules, seed, dense, steps, fromNone) => {
+          const { table, own } = randomPosition(rules, seed, {
+            table: [3, 10],
+            hand: [1, 6],
+            ranks: dense,
+          });
+          const most = bruteForce(rules, table, own).placed;
+          const melds = table.map((m) => m.cards);
+          const least = fromNone ? 0 : most;
+          expect(mostByRelaxation(rules, melds, own, least, steps, Infinity)).toBe(most);
         },
       ),
       { numRuns: 300 },
