@@ -16,6 +16,9 @@ import type { SearchOutcome } from "./reduced";
 export const PLACED_WEIGHT = 128;
 
 const KINDS = 52;
+const RANKS = 13;
+/** A suit's running sums of its kinds' prices, twice round the ranks (for runs through the Ace). */
+const SUM_STRIDE = 2 * RANKS + 1;
 /** A card's kind, both copies alike: suit * 13 + rank - 1. */
 export const kindOf = (card: CardId) => card % CARDS_PER_DECK;
 
@@ -102,6 +105,11 @@ export class Relaxation {
   private readonly kindsFrom: Int32Array;
   private readonly sharesAt: Int32Array;
   private readonly sharesFrom: Int32Array;
+  /** per meld: a run's suit (-1 for a set) and first rank (0 = Ace) */
+  private readonly runSuit: Int8Array;
+  private readonly runStart: Int8Array;
+  /** per meld: the most kinds it shares with one original */
+  private readonly mostShared: Int8Array;
   // What meldValue found: the copies built, the originals they are matched to.
   private built = 0;
   private m1 = -1;
@@ -155,6 +163,15 @@ export class Relaxation {
       }),
     );
     [this.kindsAt, this.kindsFrom] = flatten(this.melds);
+    // Sets hold one kind per suit; a run's first two kinds share a suit.
+    const suitOf = (kind: number) => Math.floor(kind / RANKS);
+    this.runSuit = Int8Array.from(this.melds, (kinds) =>
+      suitOf(kinds[0]!) === suitOf(kinds[1]!) ? suitOf(kinds[0]!) : -1,
+    );
+    this.runStart = Int8Array.from(this.melds, (kinds) => kinds[0]! % RANKS);
+    this.mostShared = Int8Array.from(this.shares, (pairs) =>
+      Math.max(0, ...pairs.filter((_, j) => j % 2 === 1)),
+    );
     [this.sharesAt, this.sharesFrom] = flatten(this.shares);
     // A kind's price starts at what one card of it is worth: an own card's weight, or one kept.
     this.price = Float64Array.from(mine, (n) => (n > 0 ? -PLACED_WEIGHT : -1));
@@ -177,17 +194,11 @@ export class Relaxation {
    */
   private meldValue(
     c: number,
-    price: Float64Array,
+    cost: number,
     matchPrice: Float64Array,
-    costed?: (kind: number) => boolean,
     among?: (original: number) => boolean,
   ): number {
-    const { kindsAt, sharesAt } = this;
-    let cost = 0;
-    for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++) {
-      const k = kindsAt[j]!;
-      if (!costed || costed(k)) cost += price[k]!;
-    }
+    const { sharesAt } = this;
     // The two originals this meld gains most from (a meld is built at most twice).
     let m1 = -1;
     let g1 = 0;
@@ -238,7 +249,12 @@ export class Relaxation {
     costed?: (kind: number) => boolean,
     among?: (original: number) => boolean,
   ): number {
-    return this.meldValue(c, this.price, this.matchPrice, costed, among);
+    let cost = 0;
+    for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++) {
+      const k = this.kindsAt[j]!;
+      if (!costed || costed(k)) cost += this.price[k]!;
+    }
+    return this.meldValue(c, cost, this.matchPrice, among);
   }
 
   /**
@@ -257,6 +273,7 @@ export class Relaxation {
     const matchGrad = new Float64Array(original);
     const kindDir = new Float64Array(KINDS);
     const matchDir = new Float64Array(original);
+    const runningSum = new Float64Array(4 * SUM_STRIDE);
     let placedPrice = this.placedPrice;
     let placedDir = 0;
     let scale = 1;
@@ -283,8 +300,27 @@ export class Relaxation {
         matchGrad[m] = 1;
       }
       this.step.used.fill(0);
+      // A run's kinds are consecutive ranks of one suit: its cost is a
+      // difference of the suit's running sums.
+      for (let s = 0; s < 4; s++)
+        for (let r = 0, at = s * SUM_STRIDE; r < 2 * RANKS; r++, at++)
+          runningSum[at + 1] = runningSum[at]! + price[s * RANKS + (r % RANKS)]!;
       for (let c = 0; c < melds.length; c++) {
-        bound += this.meldValue(c, price, matchPrice);
+        let cost = 0;
+        const suit = this.runSuit[c]!;
+        if (suit >= 0) {
+          const from = suit * SUM_STRIDE + this.runStart[c]!;
+          cost = runningSum[from + melds[c]!.length]! - runningSum[from]!;
+        } else
+          for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++)
+            cost += price[this.kindsAt[j]!]!;
+        // No match gains more than its shared kinds (match prices are not
+        // negative): a meld that cannot pay for itself is not built.
+        if (cost >= this.mostShared[c]! && this.least[c] === 0) {
+          this.step.built[c] = 0;
+          continue;
+        }
+        bound += this.meldValue(c, cost, matchPrice);
         if (summing) this.builtSum[c]! += this.built;
         this.step.built[c] = this.built;
         this.step.first[c] = this.m1;
