@@ -100,8 +100,7 @@ class ReducedSearch {
     nodes: number,
   ) {
     this.left = nodes;
-    const { melds, shares, least, most, price, matchPrice, placedPrice, table, mine, count } =
-      relaxation;
+    const { melds, shares, price, matchPrice, placedPrice, table, mine, count } = relaxation;
     this.melds = melds;
     const originals = matchPrice.length;
     // The bound at these prices, term by term, as the relaxation's steps add it up.
@@ -112,42 +111,12 @@ class ReducedSearch {
       bound += price[k]! * table[k]! + this.ownBest[k]!;
     }
     for (let m = 0; m < originals; m++) bound += matchPrice[m]!;
-    const valued = melds.map((kinds, c) => {
-      const cost = kinds.reduce((sum, k) => sum + price[k]!, 0);
-      // Each copy matched to one original (-1: none): what it gains, what it keeps.
-      const matches: [number, number, number][] = [[-1, 0, 0]];
-      for (let j = 0; j < shares[c]!.length; j += 2) {
-        const [m, shared] = [shares[c]![j]!, shares[c]![j + 1]!];
-        matches.push([m, shared - matchPrice[m]!, shared]);
-      }
-      const options =
-        least[c] === 0 ? [{ built: 0, first: -1, second: -1, value: 0, kept: 0 }] : [];
-      for (const [a, gain, kept] of matches) {
-        if (least[c]! <= 1 && most[c]! >= 1)
-          options.push({ built: 1, first: a, second: -1, value: gain - cost, kept });
-        if (most[c]! >= 2)
-          for (const [b, gain2, kept2] of matches)
-            // Copies are alike: each pair of originals once, and never one original twice.
-            if (b === -1 ? a === -1 : b > a)
-              options.push({
-                built: 2,
-                first: a,
-                second: b,
-                value: gain + gain2 - 2 * cost,
-                kept: kept + kept2,
-              });
-      }
-      const best = Math.max(...options.map((o) => o.value));
-      bound += best;
-      return { options, best };
-    });
+    // Each meld's best term, as the steps find it.
+    const best = Float64Array.from(melds, (_, c) => relaxation.meldTerm(c));
+    for (const term of best) bound += term;
     this.slack = bound - goal + EPSILON;
-    this.choices = valued.map(({ options, best }) =>
-      options
-        .map(({ value, ...o }) => ({ ...o, short: best - value }))
-        .filter((o) => o.short <= Math.max(this.slack, 0))
-        .sort((a, b) => a.short - b.short),
-    );
+    const within = Math.max(this.slack, 0);
+    this.choices = melds.map((_, c) => this.choicesOf(c, best[c]!, within));
     this.most = Int32Array.from(this.choices, (options) =>
       Math.max(0, ...options.map((o) => o.built)),
     );
@@ -157,7 +126,7 @@ class ReducedSearch {
     melds.forEach((kinds, c) => {
       // A meld never built falls short by its best term.
       if (this.most[c] === 0) {
-        this.slack -= valued[c]!.best;
+        this.slack -= best[c]!;
         this.chosen[c] = 0;
         return;
       }
@@ -168,6 +137,40 @@ class ReducedSearch {
       }
       for (let j = 0; j < shares[c]!.length; j += 2) this.openOf[shares[c]![j]!]!++;
     });
+  }
+
+  /**
+   * Meld c's choices that fall short of its best term by `within` at most,
+   * the least short first. A copy is matched to one of the originals it
+   * shares kinds with (pair index j of its shares) or to none (j < 0).
+   */
+  private choicesOf(c: number, best: number, within: number): Choice[] {
+    const { shares, least, most, price, matchPrice } = this.relaxation;
+    const pairs = shares[c]!;
+    let cost = 0;
+    for (const k of this.melds[c]!) cost += price[k]!;
+    const choices: Choice[] = [];
+    if (least[c] === 0 && best <= within)
+      choices.push({ built: 0, first: -1, second: -1, short: best, kept: 0 });
+    for (let a = -2; a < pairs.length; a += 2) {
+      const gainA = a < 0 ? 0 : pairs[a + 1]! - matchPrice[pairs[a]!]!;
+      const keptA = a < 0 ? 0 : pairs[a + 1]!;
+      const first = a < 0 ? -1 : pairs[a]!;
+      const one = best - (gainA - cost);
+      if (least[c]! <= 1 && most[c]! >= 1 && one <= within)
+        choices.push({ built: 1, first, second: -1, short: one, kept: keptA });
+      if (most[c]! < 2) continue;
+      // Copies are alike: each pair of originals once, and never one original twice.
+      for (let b = a < 0 ? a : a + 2; b < pairs.length; b += 2) {
+        const gainB = b < 0 ? 0 : pairs[b + 1]! - matchPrice[pairs[b]!]!;
+        const two = best - (gainA + gainB - 2 * cost);
+        if (two > within) continue;
+        const second = b < 0 ? -1 : pairs[b]!;
+        const kept = keptA + (b < 0 ? 0 : pairs[b + 1]!);
+        choices.push({ built: 2, first, second, short: two, kept });
+      }
+    }
+    return choices.sort((x, y) => x.short - y.short);
   }
 
   run(): SearchOutcome {
