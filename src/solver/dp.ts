@@ -12,12 +12,12 @@
 
 import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
-import { mostByRelaxation, searchReduced } from "./reduced";
 import { PLACED_WEIGHT, Relaxation } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
 import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
+import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
 
 const RANKS = 13;
@@ -259,8 +259,8 @@ export function solveExact(
    * `best`; "open" when neither does.
    */
   const settleCap = (cap: number): "empty" | "found" | "open" => {
-    const goal = most * PLACED_WEIGHT + tableCards - cap;
     if (open.has(cap)) return "open";
+    const goal = most * PLACED_WEIGHT + tableCards - cap;
     const outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
     if (outcome === "none") return "empty";
     if (outcome === "unsure" && relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf))
@@ -338,7 +338,7 @@ export function solveExact(
 }
 
 /**
- * The most own cards that can be placed (`least` are, by some arrangement),
+ * The most own cards that can be placed (some arrangement places `least`),
  * or null when counting outgrows the budget: the counting programme with a
  * small budget first, then the count's relaxation, then the programme with
  * the whole budget.

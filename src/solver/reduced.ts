@@ -8,6 +8,8 @@
 // bound − goal in all: where the bound is within a point of the goal, as at
 // the first cap it leaves open, almost every meld's copies and matches are
 // forced, and the search either finds the arrangement or proves there is none.
+// On the relaxation of the count alone, the same search counts the most own
+// cards that can be placed (`mostByRelaxation`).
 
 import type { CardId } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
@@ -67,7 +69,7 @@ export function mostByRelaxation(
 
 class ReducedSearch {
   private readonly melds: readonly (readonly number[])[];
-  /** per meld: its choices within the slack, the least short first; none when it is never built */
+  /** per meld: its choices within the slack, the least short first (only built 0 when it is never built) */
   private readonly choices: Choice[][];
   /** per meld: the most copies any of its choices builds */
   private readonly most: Int32Array;
