@@ -181,13 +181,15 @@ const BRANCH_STEPS = 750;
 const REDUCED_NODES = 20_000;
 const LEAF_NODES = 5_000;
 /**
- * The counting programme's first budget: past it, the count's own relaxation
- * and the reduced search, then (when they are unsure) the counting programme
- * with the whole budget. A few counts took 0.3–0.9 s, where the relaxation
- * (1,000 steps) and the search settle them in 20–220 ms.
+ * The counting programme's first budget: past it, the relaxation count by
+ * count and the reduced search, then (when they are unsure) the counting
+ * programme with the whole budget. Bench positions 126, 327, 474 and 216,
+ * whose count alone took 0.2–0.9 s, are solved in about 50 ms this way: the
+ * count's relaxation is then the solver's, and its arrangement the best.
  */
 const COUNT_FIRST = 5_000;
-const COUNT_STEPS = 1_000;
+/** The relaxation count by count: steps, choices per search, values tried per count. */
+const COUNT_SEARCH = { steps: 1_000, nodes: REDUCED_NODES, tries: 3 };
 
 export function solveExact(
   rules: MeldRules,
@@ -210,10 +212,12 @@ export function solveExact(
   // the goal stays every useful card: reaching it proves it.
   let most = useful.length;
   let counted = true;
+  // The relaxation that settled the count, when it took one: the bound goes on from it.
+  let relaxation: Relaxation | null = null;
   if (incumbent.placed < most) {
     const count = countMost(rules, original, useful, incumbent.placed, budget);
     if (count === null) counted = false;
-    else most = count;
+    else ({ most, relaxation } = count);
   }
   const fewest = fewestMoved(original, useful, most);
   const movedBy = (a: DpResult) => (a.placed === most ? tableCards - a.kept : Infinity);
@@ -241,7 +245,6 @@ export function solveExact(
   // the search is costly: it may prove the best arrangement so far, and it
   // rules out every cap below the moves it leaves possible.
   let bound: number | null = null;
-  let relaxation: Relaxation | null = null;
   const worth = (a: DpResult) => a.placed * PLACED_WEIGHT + a.kept;
   /** The relaxation's own arrangement (a step's choice), when it is better than `best`. */
   const adopt = () => {
@@ -277,7 +280,7 @@ export function solveExact(
     const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
     // Rounded up a little: float sums may fall short of the exact bound.
     if (bound === null) {
-      relaxation = new Relaxation(rules, original, useful, counted ? most : null);
+      relaxation ??= new Relaxation(rules, original, useful, counted ? most : null);
       bound = Math.floor(relaxation.lower(known, worth(best) + 1, BOUND_STEPS) + 1e-6);
       // Its prices bound what each state can still gain: the searches from now on drop more.
       programme.usePrices(relaxation);
@@ -311,7 +314,8 @@ export function solveExact(
   const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
   let next = fewest;
   for (;;) {
-    if (bound === null && programme.work > RELAX_AFTER) {
+    // A count the relaxation settled marks a costly position: its bound at once.
+    if (bound === null && (relaxation !== null || programme.work > RELAX_AFTER)) {
       if (relax()) return best;
       next = Math.max(next, excluded + 1);
     }
@@ -340,8 +344,8 @@ export function solveExact(
 /**
  * The most own cards that can be placed (some arrangement places `least`),
  * or null when counting outgrows the budget: the counting programme with a
- * small budget first, then the count's relaxation, then the programme with
- * the whole budget.
+ * small budget first, then the relaxation count by count (which it returns
+ * when it settles the count), then the programme with the whole budget.
  */
 function countMost(
   rules: MeldRules,
@@ -349,11 +353,11 @@ function countMost(
   useful: readonly CardId[],
   least: number,
   budget: number,
-): number | null {
+): { most: number; relaxation: Relaxation | null } | null {
   const [table, own] = [countGrid(original.flat()), countGrid(useful)];
   const count = (states: number) => {
     try {
-      return mostPlaced(rules, table, own, states);
+      return { most: mostPlaced(rules, table, own, states), relaxation: null };
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
       return null;
@@ -362,7 +366,7 @@ function countMost(
   if (budget <= COUNT_FIRST) return count(budget);
   return (
     count(COUNT_FIRST) ??
-    mostByRelaxation(rules, original, useful, least, COUNT_STEPS, REDUCED_NODES) ??
+    mostByRelaxation(rules, original, useful, least, COUNT_SEARCH) ??
     count(budget)
   );
 }

@@ -8,8 +8,8 @@
 // bound − goal in all: where the bound is within a point of the goal, as at
 // the first cap it leaves open, almost every meld's copies and matches are
 // forced, and the search either finds the arrangement or proves there is none.
-// On the relaxation of the count alone, the same search counts the most own
-// cards that can be placed (`mostByRelaxation`).
+// Count by count, the same search finds the most own cards that can be
+// placed (`mostByRelaxation`).
 
 import type { CardId } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
@@ -42,29 +42,43 @@ export function searchReduced(relaxation: Relaxation, goal: number, nodes: numbe
 }
 
 /**
- * The most own cards that can be placed, by the relaxation of the count
- * alone (no card kept) after `steps` steps: its bound caps the count, and
- * the reduced search from there down either finds an arrangement placing
- * that many or proves none does, down to `least` (no more than the most).
- * Null when a search is unsure.
+ * The most own cards that can be placed, by the relaxation with each count
+ * in turn, from every own card down to `least` (no more than the most): a
+ * count is out of reach when its bound falls below what placing it is worth,
+ * or when the reduced search proves every value from the bound's down to
+ * that; it is the most when the search finds an arrangement placing it,
+ * which is left in that count's relaxation (then returned with it, for the
+ * solver to go on with). Null when a search is unsure or `tries` values of
+ * one count are out of reach without settling it.
  */
 export function mostByRelaxation(
   rules: MeldRules,
   original: readonly (readonly CardId[])[],
   own: readonly CardId[],
   least: number,
-  steps: number,
-  nodes: number,
-): number | null {
-  const relaxation = new Relaxation(rules, original, own, null, false);
-  const bound = relaxation.lower(least * PLACED_WEIGHT, (least + 1) * PLACED_WEIGHT, steps);
-  const top = Math.min(own.length, Math.floor(bound / PLACED_WEIGHT + EPSILON));
-  for (let placed = top; placed > least; placed--) {
-    const outcome = searchReduced(relaxation, placed * PLACED_WEIGHT, nodes);
-    if (outcome === "found") return placed;
-    if (outcome === "unsure") return null;
+  search: { steps: number; nodes: number; tries: number },
+): { most: number; relaxation: Relaxation | null } | null {
+  for (let placed = own.length; placed > least; placed--) {
+    const worth = placed * PLACED_WEIGHT;
+    const relaxation = new Relaxation(rules, original, own, placed);
+    // No arrangement keeps more than every table card.
+    const most = worth + original.reduce((sum, meld) => sum + meld.length, 0);
+    const bound = Math.min(
+      most,
+      Math.floor(relaxation.lower(worth, worth, search.steps) + EPSILON),
+    );
+    // Counts above were out of reach, so an arrangement placing this many
+    // places exactly this many, and is worth at least `worth`.
+    const floor = Math.max(worth, bound - search.tries + 1);
+    let goal = bound;
+    for (; goal >= floor; goal--) {
+      const outcome = searchReduced(relaxation, goal, search.nodes);
+      if (outcome === "found") return { most: placed, relaxation };
+      if (outcome === "unsure") return null;
+    }
+    if (goal >= worth) return null;
   }
-  return least;
+  return { most: least, relaxation: null };
 }
 
 class ReducedSearch {
