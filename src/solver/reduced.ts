@@ -62,9 +62,9 @@ export function mostByRelaxation(
     const worth = placed * PLACED_WEIGHT;
     const relaxation = new Relaxation(rules, original, own, placed);
     // No arrangement keeps more than every table card.
-    const most = worth + original.reduce((sum, meld) => sum + meld.length, 0);
+    const ceiling = worth + original.reduce((sum, meld) => sum + meld.length, 0);
     const bound = Math.min(
-      most,
+      ceiling,
       Math.floor(relaxation.lower(worth, worth, search.steps) + EPSILON),
     );
     // Counts above were out of reach, so an arrangement placing this many
