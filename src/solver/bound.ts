@@ -139,15 +139,13 @@ export class Relaxation {
    * With `placed`, only arrangements placing exactly that many own cards are
    * bounded: when it is the proven most, the optimum and every goal of the
    * rank programme do, and the relaxation can no longer trade half an own
-   * card for kept ones. With `keeps` false no meld keeps table cards: the
-   * bound is on 128 × placed alone (the count's relaxation).
+   * card for kept ones.
    */
   constructor(
     rules: MeldRules,
     private readonly original: readonly (readonly CardId[])[],
     private readonly own: readonly CardId[],
     readonly count: number | null = null,
-    keeps = true,
   ) {
     const { table, mine } = this;
     for (const meld of original) for (const c of meld) table[kindOf(c)]!++;
@@ -157,7 +155,6 @@ export class Relaxation {
     const kindSets = original.map((meld) => new Set(meld.map(kindOf)));
     this.shares = this.melds.map((kinds) =>
       kindSets.flatMap((set, m) => {
-        if (!keeps) return [];
         const shared = kinds.filter((k) => set.has(k)).length;
         return shared > 0 ? [m, shared] : [];
       }),
@@ -249,20 +246,25 @@ export class Relaxation {
     costed?: (kind: number) => boolean,
     among?: (original: number) => boolean,
   ): number {
+    return this.meldValue(c, this.meldCost(c, this.price, costed), this.matchPrice, among);
+  }
+
+  /** Meld c's kinds at `price` (only those `costed` accepts, when given). */
+  meldCost(c: number, price = this.price, costed?: (kind: number) => boolean): number {
     let cost = 0;
     for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++) {
       const k = this.kindsAt[j]!;
-      if (!costed || costed(k)) cost += this.price[k]!;
+      if (!costed || costed(k)) cost += price[k]!;
     }
-    return this.meldValue(c, cost, this.matchPrice, among);
+    return cost;
   }
 
   /**
    * Lowers the bound by up to `iterations` subgradient steps from the prices
    * of the lowest so far, stopping once it is below `goal`; returns it.
    * `target` is a value some arrangement reaches, which sizes the steps.
-   * Unless `patient`, they also stop once the step size has halved
-   * `HALVINGS` times.
+   * Unless `patient`, they also stop once the step size is below
+   * `MIN_SCALE` (ten halvings).
    */
   lower(target: number, goal: number, iterations: number, patient = false): number {
     const { table, mine, melds } = this;
@@ -306,14 +308,12 @@ export class Relaxation {
         for (let r = 0, at = s * SUM_STRIDE; r < 2 * RANKS; r++, at++)
           runningSum[at + 1] = runningSum[at]! + price[s * RANKS + (r % RANKS)]!;
       for (let c = 0; c < melds.length; c++) {
-        let cost = 0;
         const suit = this.runSuit[c]!;
-        if (suit >= 0) {
-          const from = suit * SUM_STRIDE + this.runStart[c]!;
-          cost = runningSum[from + melds[c]!.length]! - runningSum[from]!;
-        } else
-          for (let j = this.kindsFrom[c]!, end = this.kindsFrom[c + 1]!; j < end; j++)
-            cost += price[this.kindsAt[j]!]!;
+        const from = suit * SUM_STRIDE + this.runStart[c]!;
+        const cost =
+          suit >= 0
+            ? runningSum[from + melds[c]!.length]! - runningSum[from]!
+            : this.meldCost(c, price);
         // No match gains more than its shared kinds (match prices are not
         // negative): a meld that cannot pay for itself is not built.
         if (cost >= this.mostShared[c]! && this.least[c] === 0) {
@@ -441,8 +441,8 @@ export class Relaxation {
    * average builds it) into fewer and more, each from the parent's prices.
    * `leaf` (the reduced search, at the node's prices and ranges) may settle
    * a node first, or find an arrangement reaching the goal, left in `found`.
-   * False when there is one, or when `nodes` nodes do not settle it. The relaxation is left as it
-   * was (the rank programme reads its prices).
+   * False when there is one, or when `nodes` nodes do not settle it. The
+   * relaxation is left as it was (the rank programme reads its prices).
    */
   excludes(
     goal: number,

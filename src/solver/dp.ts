@@ -273,11 +273,11 @@ export function solveExact(
     open.add(cap);
     return "open";
   };
-  let walked = false;
   /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
   const relax = () => {
     // The optimum places `most` (when counted), so it is worth at least that.
     const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
+    const first = bound === null;
     // Rounded up a little: float sums may fall short of the exact bound.
     if (bound === null) {
       relaxation ??= new Relaxation(rules, original, useful, counted ? most : null);
@@ -290,11 +290,10 @@ export function solveExact(
     const below = excluded;
     excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
     // The first caps the bound leaves open, one by one, until one is not settled.
-    for (let cap = excluded + 1; !walked && cap < movedBy(best); cap++) {
+    for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
       if (settleCap(cap) !== "empty") break;
       excluded = cap;
     }
-    walked = true;
     // Every cap below the bound's is excluded now, so a beam at the bound's
     // cap that finds an arrangement has found the optimum.
     // Nearest by the count, then (on the positions that need it) by the prices.

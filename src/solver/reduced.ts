@@ -161,10 +161,9 @@ class ReducedSearch {
    * shares kinds with (pair index j of its shares) or to none (j < 0).
    */
   private choicesOf(c: number, best: number, within: number): Choice[] {
-    const { shares, least, most, price, matchPrice } = this.relaxation;
+    const { shares, least, most, matchPrice } = this.relaxation;
     const pairs = shares[c]!;
-    let cost = 0;
-    for (const k of this.melds[c]!) cost += price[k]!;
+    const cost = this.relaxation.meldCost(c);
     const choices: Choice[] = [];
     if (least[c] === 0 && best <= within)
       choices.push({ built: 0, first: -1, second: -1, short: best, kept: 0 });
