@@ -275,12 +275,16 @@ export function solveExact(
   };
   /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
   const relax = () => {
-    // The optimum places `most` (when counted), so it is worth at least that.
-    const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
     const first = bound === null;
-    // Rounded up a little: float sums may fall short of the exact bound.
     if (bound === null) {
       relaxation ??= new Relaxation(rules, original, useful, counted ? most : null);
+      // The count's relaxation may hold an arrangement placing the most: the
+      // steps then aim below it, and stop once they prove it, not when they
+      // stall above a goal no arrangement reaches.
+      adopt();
+      // The optimum places `most` (when counted), so it is worth at least that.
+      const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
+      // Rounded up a little: float sums may fall short of the exact bound.
       bound = Math.floor(relaxation.lower(known, worth(best) + 1, BOUND_STEPS) + 1e-6);
       // Its prices bound what each state can still gain: the searches from now on drop more.
       programme.usePrices(relaxation);
