@@ -30,21 +30,39 @@ export const kindOf = (card: CardId) => card % CARDS_PER_DECK;
  */
 const DEFLECTION = 0.95;
 /**
- * Steps without a lower bound before the step size halves. After 20, the
- * steps vanished at a kink on positions the relaxation does not settle
- * (184: 2119 against the relaxation's 2097 after 6,000 steps); after 50, the
- * bound reaches the relaxation's value on them within 1,000–2,000 steps.
+ * How the steps go: the step size halves after `stall` steps without a
+ * lower bound, and the steps stop after `halvings` of them.
  */
-const STALL = 50;
+export interface Pace {
+  stall: number;
+  halvings: number;
+}
 /**
- * Halvings of the step size after which the steps stop: 500 steps at least
- * without a lower bound. Of 3,000 steps, the last that lowered the bound by
- * more than 0.01 came at 1,014 at the median, and stopping here answered the
- * bench alike in 0.69 of the time (interleaved, the positions over 30 ms).
- * The branch and bound's nodes take all theirs: with the stop, its nodes
- * settled less, and 17, 111 and 461 went over the budget.
+ * After 20 steps without a lower bound, the steps vanished at a kink on
+ * positions the relaxation does not settle (184: 2119 against the
+ * relaxation's 2097 after 6,000 steps); after 50, the bound reaches the
+ * relaxation's value on them within 1,000–2,000 steps. Stopping after ten
+ * halvings (500 steps at least without a lower bound): of 3,000 steps, the
+ * last that lowered the bound by more than 0.01 came at 1,014 at the
+ * median, and the stop answered the bench alike in 0.69 of the time
+ * (interleaved, the positions over 30 ms).
  */
-const MIN_SCALE = 2 ** -10;
+export const STEADY: Pace = { stall: 50, halvings: 10 };
+/**
+ * The branch and bound's nodes take all their steps: with the stop, its
+ * nodes settled less, and 17, 111 and 461 went over the budget.
+ */
+export const PATIENT: Pace = { stall: 50, halvings: Infinity };
+/**
+ * Slower steps, for where the steady ones stop above the relaxation's value.
+ * On the 222 bench positions over 5 ms, the linear relaxation with the count
+ * (HiGHS's) has the optimum's value on 198; 3,000 steady steps end at its
+ * value on 203 (the Lagrangian's own can be lower), 185 points above it in
+ * all, where steps halving after 100 end at it on 219, 33 points above
+ * (half as much time again). On 302, 210, 421 and 195 the steady steps stop
+ * 9–21 points above a relaxation that is exact or within 3 points.
+ */
+export const SLOW: Pace = { stall: 100, halvings: 8 };
 /**
  * The box the prices stay in. Any prices give a valid bound, and optimal ones
  * lie well inside (a kind is worth at most an own card and the cards it may
@@ -263,10 +281,8 @@ export class Relaxation {
    * Lowers the bound by up to `iterations` subgradient steps from the prices
    * of the lowest so far, stopping once it is below `goal`; returns it.
    * `target` is a value some arrangement reaches, which sizes the steps.
-   * Unless `patient`, they also stop once the step size is below
-   * `MIN_SCALE` (ten halvings).
    */
-  lower(target: number, goal: number, iterations: number, patient = false): number {
+  lower(target: number, goal: number, iterations: number, pace = STEADY): number {
     const { table, mine, melds } = this;
     const original = this.matchPrice.length;
     const price = Float64Array.from(this.price);
@@ -279,6 +295,7 @@ export class Relaxation {
     let placedPrice = this.placedPrice;
     let placedDir = 0;
     let scale = 1;
+    const minScale = 2 ** -pace.halvings;
     let sinceBetter = 0;
     this.builtSum.fill(0);
     this.summed = 0;
@@ -339,8 +356,8 @@ export class Relaxation {
         this.price.set(price);
         this.matchPrice.set(matchPrice);
         this.placedPrice = placedPrice;
-      } else if (++sinceBetter >= STALL) [scale, sinceBetter] = [scale / 2, 0];
-      if (!patient && scale < MIN_SCALE) break;
+      } else if (++sinceBetter >= pace.stall) [scale, sinceBetter] = [scale / 2, 0];
+      if (scale < minScale) break;
       if (this.bound < goal) break;
       let norm = 0;
       for (let k = 0; k < KINDS; k++)
@@ -461,7 +478,7 @@ export class Relaxation {
       if (left-- <= 0) return false;
       this.bound = Infinity;
       // Steps aimed just below the goal: the bound only has to pass it.
-      if (this.lower(goal - 1, goal, steps, true) < goal - 1e-6) return true;
+      if (this.lower(goal - 1, goal, steps, PATIENT) < goal - 1e-6) return true;
       // A step's choice was an arrangement reaching the goal: there is one.
       if (this.found && this.found.worth >= goal) return false;
       const outcome = leaf?.(goal);

@@ -12,7 +12,7 @@
 
 import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
-import { PLACED_WEIGHT, Relaxation } from "./bound";
+import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
 import { fewestMoved, greedyArrangement, score } from "./greedy";
@@ -255,6 +255,15 @@ export function solveExact(
   };
   // Caps the relaxation has left open: settling them again would do the same.
   const open = new Set<number>();
+  /** The relaxation's bound after its steps at `pace`, aimed below the best arrangement. */
+  const lowerBound = (pace?: Pace) => {
+    // The optimum places `most` (when counted), so it is worth at least that.
+    const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
+    // Rounded up a little: float sums may fall short of the exact bound.
+    return Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
+  };
+  // Whether the bound's slower steps have run.
+  let slowed = false;
   const leaf = (goal: number) => searchReduced(relaxation!, goal, LEAF_NODES);
   /**
    * Settles a cap by the relaxation: the search its prices prune (reduced.ts),
@@ -265,7 +274,19 @@ export function solveExact(
   const settleCap = (cap: number): "empty" | "found" | "open" => {
     if (open.has(cap)) return "open";
     const goal = most * PLACED_WEIGHT + tableCards - cap;
-    const outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
+    let outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
+    // The search is unsure where the bound is loose: where the steady steps
+    // stopped well above the relaxation's value, slower ones from their
+    // prices (once) often bring it down to the cap's goal or near it.
+    if (outcome === "unsure" && !slowed) {
+      slowed = true;
+      bound = lowerBound(SLOW);
+      programme.usePrices(relaxation!);
+      adopt();
+      if (goal > bound) return "empty";
+      if (worth(best) >= goal) return "found";
+      outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
+    }
     if (outcome === "none") return "empty";
     if (outcome === "unsure" && relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf))
       return "empty";
@@ -283,10 +304,7 @@ export function solveExact(
       // steps then aim below it, and stop once they prove it, not when they
       // stall above a goal no arrangement reaches.
       adopt();
-      // The optimum places `most` (when counted), so it is worth at least that.
-      const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
-      // Rounded up a little: float sums may fall short of the exact bound.
-      bound = Math.floor(relaxation.lower(known, worth(best) + 1, BOUND_STEPS) + 1e-6);
+      bound = lowerBound();
       // Its prices bound what each state can still gain: the searches from now on drop more.
       programme.usePrices(relaxation);
       adopt();
