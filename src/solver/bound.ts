@@ -10,6 +10,7 @@
 
 import { type CardId, CARDS_PER_DECK } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
+import { linearPrices } from "./linear";
 import type { SearchOutcome } from "./reduced";
 
 /** One placed card outweighs every kept card: there are at most 104 cards. */
@@ -376,6 +377,44 @@ export class Relaxation {
       placedPrice = clamp(placedPrice - step * placedDir, -PRICE_LIMIT, PRICE_LIMIT);
     }
     return this.bound;
+  }
+
+  /**
+   * The bound at the linear programme's dual values (linear.ts), when it is
+   * lower than the lowest so far, else that; the prices stay as they were.
+   * Only where no branch narrows a meld's copies: the programme knows no ranges.
+   */
+  linearBound(pivots: number): number {
+    const prices = linearPrices(
+      {
+        melds: this.melds,
+        shares: this.shares,
+        table: this.table,
+        mine: this.mine,
+        originals: this.matchPrice.length,
+        count: this.count,
+        placedWeight: PLACED_WEIGHT,
+      },
+      pivots,
+    );
+    if (!prices) return this.bound;
+    const was = {
+      bound: this.bound,
+      price: Float64Array.from(this.price),
+      matchPrice: Float64Array.from(this.matchPrice),
+      placedPrice: this.placedPrice,
+    };
+    this.price.set(prices.price);
+    this.matchPrice.set(prices.matchPrice);
+    this.placedPrice = prices.placedPrice;
+    this.bound = Infinity;
+    // One step works the bound out at these prices.
+    const bound = this.lower(0, -Infinity, 1);
+    this.bound = was.bound;
+    this.price.set(was.price);
+    this.matchPrice.set(was.matchPrice);
+    this.placedPrice = was.placedPrice;
+    return Math.min(bound, was.bound);
   }
 
   /**

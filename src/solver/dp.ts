@@ -173,6 +173,8 @@ const RELAX_AFTER = 50_000;
  * over 10 ms: 750 against 1,500 × 0.931, 400 against 750 total × 0.933.
  */
 const BRANCH_NODES = 64;
+/** Pivots the linear programme may take (300–400 at the median of heavy positions). */
+const LINEAR_PIVOTS = 5_000;
 const BRANCH_STEPS = 400;
 /**
  * Choices the reduced search may try on a cap, and at a node of the branch
@@ -262,8 +264,11 @@ export function solveExact(
     // Rounded up a little: float sums may fall short of the exact bound.
     return Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
   };
-  // Whether the bound's slower steps have run.
+  // Whether the bound's slower steps have run, how many caps went to the
+  // branch and bound, and whether the linear programme's value was taken.
   let slowed = false;
+  let branched = 0;
+  let linear = false;
   const leaf = (goal: number) => searchReduced(relaxation!, goal, LEAF_NODES);
   /**
    * Settles a cap by the relaxation: the search its prices prune (reduced.ts),
@@ -288,8 +293,10 @@ export function solveExact(
       outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
     }
     if (outcome === "none") return "empty";
-    if (outcome === "unsure" && relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf))
-      return "empty";
+    if (outcome === "unsure") {
+      branched++;
+      if (relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf)) return "empty";
+    }
     adopt();
     if (worth(best) >= goal) return "found";
     open.add(cap);
@@ -316,6 +323,14 @@ export function solveExact(
     for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
       if (settleCap(cap) !== "empty") break;
       excluded = cap;
+      // A second cap only the branch and bound proved empty: the bound is
+      // loose, and the linear programme's exact value may exclude many at once.
+      if (branched >= 2 && !linear) {
+        linear = true;
+        bound = Math.min(bound!, Math.floor(relaxation!.linearBound(LINEAR_PIVOTS) + 1e-6));
+        excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
+        cap = excluded;
+      }
     }
     // Every cap below the bound's is excluded now, so a beam at the bound's
     // cap that finds an arrangement has found the optimum.
