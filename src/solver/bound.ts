@@ -398,23 +398,29 @@ export class Relaxation {
       pivots,
     );
     if (!prices) return this.bound;
-    const was = {
+    const was = this.snapshot();
+    this.restore({ ...prices, bound: Infinity });
+    // One step works the bound out at these prices.
+    const bound = this.lower(0, -Infinity, 1);
+    this.restore(was);
+    return Math.min(bound, was.bound);
+  }
+
+  /** The prices and their bound, to go back to. */
+  private snapshot(): Snapshot {
+    return {
       bound: this.bound,
       price: Float64Array.from(this.price),
       matchPrice: Float64Array.from(this.matchPrice),
       placedPrice: this.placedPrice,
     };
-    this.price.set(prices.price);
-    this.matchPrice.set(prices.matchPrice);
-    this.placedPrice = prices.placedPrice;
-    this.bound = Infinity;
-    // One step works the bound out at these prices.
-    const bound = this.lower(0, -Infinity, 1);
-    this.bound = was.bound;
-    this.price.set(was.price);
-    this.matchPrice.set(was.matchPrice);
-    this.placedPrice = was.placedPrice;
-    return Math.min(bound, was.bound);
+  }
+
+  private restore(snapshot: Snapshot): void {
+    this.bound = snapshot.bound;
+    this.price.set(snapshot.price);
+    this.matchPrice.set(snapshot.matchPrice);
+    this.placedPrice = snapshot.placedPrice;
   }
 
   /**
@@ -506,12 +512,7 @@ export class Relaxation {
     steps: number,
     leaf?: (goal: number) => SearchOutcome,
   ): boolean {
-    const saved = {
-      bound: this.bound,
-      price: Float64Array.from(this.price),
-      matchPrice: Float64Array.from(this.matchPrice),
-      placedPrice: this.placedPrice,
-    };
+    const saved = this.snapshot();
     let left = nodes;
     const settle = (): boolean => {
       if (left-- <= 0) return false;
@@ -533,14 +534,12 @@ export class Relaxation {
       // The steps agree on whole copies: nothing to split on.
       if (split < 0) return false;
       const fewer = Math.floor(this.builtSum[split]! / this.summed);
-      const prices = [Float64Array.from(this.price), Float64Array.from(this.matchPrice)] as const;
-      const placedPrice = this.placedPrice;
+      // Each child starts from this node's prices (its bound is worked out anew).
+      const prices = this.snapshot();
       const branch = (bound: Uint8Array, value: number) => {
         const was = bound[split]!;
         bound[split] = value;
-        this.price.set(prices[0]);
-        this.matchPrice.set(prices[1]);
-        this.placedPrice = placedPrice;
+        this.restore(prices);
         const settled = settle();
         bound[split] = was;
         return settled;
@@ -548,12 +547,16 @@ export class Relaxation {
       return branch(this.most, fewer) && branch(this.least, fewer + 1);
     };
     const settled = settle();
-    this.bound = saved.bound;
-    this.price.set(saved.price);
-    this.matchPrice.set(saved.matchPrice);
-    this.placedPrice = saved.placedPrice;
+    this.restore(saved);
     return settled;
   }
+}
+
+interface Snapshot {
+  bound: number;
+  price: Float64Array;
+  matchPrice: Float64Array;
+  placedPrice: number;
 }
 
 function clamp(x: number, lo: number, hi: number): number {
