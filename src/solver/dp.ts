@@ -173,9 +173,9 @@ const RELAX_AFTER = 50_000;
  * over 10 ms: 750 against 1,500 × 0.931, 400 against 750 total × 0.933.
  */
 const BRANCH_NODES = 64;
+const BRANCH_STEPS = 400;
 /** Pivots the linear programme may take (300–400 at the median of heavy positions). */
 const LINEAR_PIVOTS = 5_000;
-const BRANCH_STEPS = 400;
 /**
  * Choices the reduced search may try on a cap, and at a node of the branch
  * and bound: where the bound is within a point or two of the cap's goal it
@@ -323,7 +323,7 @@ export function solveExact(
     for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
       if (settleCap(cap) !== "empty") break;
       excluded = cap;
-      // A second cap only the branch and bound proved empty: the bound is
+      // Two caps gone to the branch and bound: the bound is
       // loose, and the linear programme's exact value may exclude many at once.
       if (branched >= 2 && !linear) {
         linear = true;
