@@ -323,8 +323,8 @@ export function solveExact(
     for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
       if (settleCap(cap) !== "empty") break;
       excluded = cap;
-      // Two caps gone to the branch and bound: the bound is
-      // loose, and the linear programme's exact value may exclude many at once.
+      // Two caps gone to the branch and bound: the bound is loose, and the
+      // linear programme's exact value may exclude many at once.
       if (branched >= 2 && !linear) {
         linear = true;
         bound = Math.min(bound!, Math.floor(relaxation!.linearBound(LINEAR_PIVOTS) + 1e-6));
