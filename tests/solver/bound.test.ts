@@ -6,7 +6,7 @@ import { PATIENT, PLACED_WEIGHT, Relaxation, SLOW, STEADY } from "@/solver/bound
 import { score } from "@/solver/greedy";
 import { searchReduced } from "@/solver/reduced";
 import { randomPosition } from "../../bench/solver-positions";
-import { bruteForce } from "./brute-force";
+import { smallPosition } from "./brute-force";
 
 const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
 
@@ -17,14 +17,6 @@ function expectReaches(table: string[], own: string, optimum: number) {
     expect(bound).toBeGreaterThanOrEqual(optimum - 1e-6);
     expect(bound).toBeLessThan(optimum + 1);
   }
-}
-
-/** A small seeded position and its optimum by brute force. */
-function smallPosition(rules: MeldRules, seed: number, ranks?: readonly number[]) {
-  const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
-  const best = bruteForce(rules, table, own);
-  const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
-  return { table, own, best, optimum: best.placed * PLACED_WEIGHT + tableCards - best.moved };
 }
 
 /**

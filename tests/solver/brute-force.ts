@@ -5,6 +5,8 @@
 import { type CardId, rankOf, suitOf } from "@/engine/cards";
 import { checkMeld, type MeldRules } from "@/engine/melds";
 import type { TableMeld } from "@/solver";
+import { PLACED_WEIGHT } from "@/solver/bound";
+import { randomPosition } from "../../bench/solver-positions";
 
 export interface Optimum {
   placed: number;
@@ -75,4 +77,12 @@ function bestKept(
     used.delete(m);
   });
   return best;
+}
+
+/** A small seeded position and its optimum by brute force, and what that is worth. */
+export function smallPosition(rules: MeldRules, seed: number, ranks?: readonly number[]) {
+  const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [1, 5], ranks });
+  const best = bruteForce(rules, table, own);
+  const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
+  return { table, own, best, optimum: best.placed * PLACED_WEIGHT + tableCards - best.moved };
 }

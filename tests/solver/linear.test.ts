@@ -7,16 +7,19 @@ import fc from "fast-check";
 import loadHighs from "highs";
 import { CLASSIC_MELDS, MACHIAVELOX_MELDS, type MeldRules } from "@/engine/melds";
 import { solveHint } from "@/solver";
-import { PLACED_WEIGHT, Relaxation } from "@/solver/bound";
+import { Relaxation } from "@/solver/bound";
 import { integerProgramme } from "../../bench/solver-ilp";
 import { randomPosition, type Position } from "../../bench/solver-positions";
-import { bruteForce } from "./brute-force";
+import { smallPosition } from "./brute-force";
 
 const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
 
 /** HiGHS's value of the programme with integrality dropped, the count of own cards placed fixed. */
-async function linearValue(position: Position, count: number): Promise<number> {
-  const highs = await loadHighs();
+function linearValue(
+  highs: Awaited<ReturnType<typeof loadHighs>>,
+  position: Position,
+  count: number,
+): number {
   const placed = [...new Set(position.own.map((c) => `y${c % 52}`))];
   const programme = integerProgramme(position)
     .replace(/Generals[\s\S]*End/, "End")
@@ -28,6 +31,7 @@ async function linearValue(position: Position, count: number): Promise<number> {
 
 describe("the linear programme's value", () => {
   it("is the linear relaxation's (HiGHS's), on seeded positions of both rule sets", async () => {
+    const highs = await loadHighs();
     for (let seed = 0; seed < 24; seed++) {
       const rules = BOTH[seed % 2]!;
       const position = randomPosition(rules, 7_000 + seed, { table: [10, 60], hand: [3, 15] });
@@ -41,7 +45,7 @@ describe("the linear programme's value", () => {
         position.own,
         count,
       );
-      expect(relaxation.linearBound(5_000)).toBeCloseTo(await linearValue(position, count), 6);
+      expect(relaxation.linearBound(5_000)).toBeCloseTo(linearValue(highs, position, count), 6);
     }
   }, 60_000);
 
@@ -54,14 +58,7 @@ describe("the linear programme's value", () => {
         fc.boolean(),
         fc.constantFrom(1, 5_000),
         (rules, seed, ranks, counted, pivots) => {
-          const { table, own } = randomPosition(rules, seed, {
-            table: [3, 10],
-            hand: [1, 5],
-            ranks,
-          });
-          const best = bruteForce(rules, table, own);
-          const tableCards = table.reduce((n, m) => n + m.cards.length, 0);
-          const optimum = best.placed * PLACED_WEIGHT + tableCards - best.moved;
+          const { table, own, best, optimum } = smallPosition(rules, seed, ranks);
           const melds = table.map((m) => m.cards);
           const relaxation = new Relaxation(rules, melds, own, counted ? best.placed : null);
           relaxation.lower(0, 0, 20);
