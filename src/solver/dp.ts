@@ -264,6 +264,8 @@ export function solveExact(
     // Rounded up a little: float sums may fall short of the exact bound.
     return Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
   };
+  /** The caps a bound excludes: every arrangement placing the most moves more. */
+  const excludedBy = (bound: number) => tableCards - (bound - most * PLACED_WEIGHT) - 1;
   // Whether the bound's slower steps have run, how many caps went to the
   // branch and bound, and whether the linear programme's value was taken.
   let slowed = false;
@@ -318,7 +320,7 @@ export function solveExact(
     }
     if (bound <= worth(best)) return true;
     const below = excluded;
-    excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
+    excluded = Math.max(excluded, excludedBy(bound));
     // The first caps the bound leaves open, one by one, until one is not settled.
     for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
       if (settleCap(cap) !== "empty") break;
@@ -328,7 +330,7 @@ export function solveExact(
       if (branched >= 2 && !linear) {
         linear = true;
         bound = Math.min(bound!, Math.floor(relaxation!.linearBound(LINEAR_PIVOTS) + 1e-6));
-        excluded = Math.max(excluded, tableCards - (bound - most * PLACED_WEIGHT) - 1);
+        excluded = Math.max(excluded, excludedBy(bound));
         cap = excluded;
       }
     }
