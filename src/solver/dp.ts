@@ -1367,32 +1367,38 @@ class SuitStep {
   }
 
   private finish(): void {
-    if (this.runs.some(({ run }) => !run.inc && !this.p.canComplete(this.i, this.s, run.len)))
-      return;
+    const drafts = this.runs;
+    for (const { run } of drafts)
+      if (!run.inc && !this.p.canComplete(this.i, this.s, run.len)) return;
     let placed = 0;
     for (const c of this.cards) if (c.origin === HAND) placed++;
     // Pieces stay sorted: a state's list is shared unless one is added.
     let pieces = this.state.pieces;
     for (const c of this.closed) if (c.piece) pieces = withPiece(pieces, c.piece);
-    for (const r of this.runs) if (r.source.split) pieces = withPiece(pieces, r.source.split);
+    for (const r of drafts) if (r.source.split) pieces = withPiece(pieces, r.source.split);
     // Original runs that end here leave the state; runs matched to them are done.
     const status: number[] = [];
     for (let j = 0; j < this.status.length; j += 2) {
       const origin = this.status[j]!;
       if (!this.endsHere(origin)) status.push(origin, this.status[j + 1]!);
     }
-    const runs = this.runs.map(({ run, source }) => ({
-      run: run.tag >= 0 && this.endsHere(run.tag) ? { ...run, tag: DONE } : run,
-      source,
-    }));
+    const runs: Run[] = [];
+    const sources: Source[] = [];
     // Two decks: a suit has at most two cards of a rank, so at most two runs.
-    if (runs.length === 2 && compareRuns(runs[0]!.run, runs[1]!.run) > 0) runs.reverse();
-    const next = this.p.internState(this.i, this.s, {
-      runs: runs.map((r) => r.run),
-      status,
-      pieces,
-    });
-    const pattern = patternOf(this.setCards.map((c) => c.cls));
+    const swap = drafts.length === 2 && compareRuns(this.done(0), this.done(1)) > 0;
+    for (let j = 0; j < drafts.length; j++) {
+      const k = swap ? 1 - j : j;
+      runs.push(this.done(k));
+      sources.push(drafts[k]!.source);
+    }
+    const next = this.p.internState(this.i, this.s, { runs, status, pieces });
+    const cards = this.setCards;
+    const pattern =
+      cards.length === 0
+        ? 0
+        : cards.length === 1
+          ? 1 + cards[0]!.cls
+          : patternOf([cards[0]!.cls, cards[1]!.cls]);
     const gain = placed * PLACED_WEIGHT + this.kept;
     const key = (next * 16 + pattern) * 4 + this.setsTaken;
     const seen = this.found.get(key);
@@ -1403,10 +1409,16 @@ class SuitStep {
       gain,
       pattern,
       setsTaken: this.setsTaken,
-      sources: runs.map((r) => r.source),
+      sources,
       closed: this.closed,
-      setCards: [...this.setCards],
+      setCards: [...cards],
     });
+  }
+
+  /** Draft run j as the state holds it: a run matched to an original run that ends here is done. */
+  private done(j: number): Run {
+    const { run } = this.runs[j]!;
+    return run.tag >= 0 && this.endsHere(run.tag) ? { ...run, tag: DONE } : run;
   }
 }
 
