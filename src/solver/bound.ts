@@ -12,6 +12,7 @@ import { type CardId, CARDS_PER_DECK } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
 import { linearPrices } from "./linear";
 import type { SearchOutcome } from "./reduced";
+import { filled } from "./arrays";
 
 /** One placed card outweighs every kept card: there are at most 104 cards. */
 export const PLACED_WEIGHT = 128;
@@ -89,7 +90,7 @@ export function allMelds(rules: MeldRules): readonly (readonly number[])[] {
     for (let suit = 0; suit < 4; suit++)
       for (let start = 0; start < 13; start++)
         for (let length = 3; length <= Math.min(rules.maxRunLength, 13); length++) {
-          const kinds = Array.from({ length }, (_, k) => suit * 13 + ((start + k) % 13));
+          const kinds = filled(length, (k) => suit * 13 + ((start + k) % 13));
           // The game's own test, on copy-0 cards of these kinds (card id = kind).
           if (checkMeld(rules, kinds).ok) found.push(kinds);
         }
@@ -462,7 +463,7 @@ export class Relaxation {
   arrangement(): CardId[][] | null {
     const { found } = this;
     if (!found) return null;
-    const left: { card: CardId; origin: number }[][] = Array.from({ length: KINDS }, () => []);
+    const left: { card: CardId; origin: number }[][] = filled(KINDS, () => []);
     this.original.forEach((meld, origin) =>
       meld.forEach((card) => left[kindOf(card)]!.push({ card, origin })),
     );

@@ -19,6 +19,7 @@ import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
+import { filled } from "./arrays";
 
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
@@ -515,11 +516,10 @@ class RankProgramme {
   ) {
     // A classic run holds each rank once, so 13 never binds there.
     this.maxLen = Math.min(rules.maxRunLength, RANKS);
-    const grid = <T>(): T[][][] =>
-      Array.from({ length: RANKS }, () => Array.from({ length: SUIT_COUNT }, () => []));
+    const grid = <T>(): T[][][] => filled(RANKS, () => filled(SUIT_COUNT, () => []));
     this.table = grid<Phys>();
     this.hand = grid<CardId>();
-    this.setsAt = Array.from({ length: RANKS }, () => []);
+    this.setsAt = filled(RANKS, () => []);
     melds.forEach((meld, origin) => {
       for (const id of meld.cards) this.table[rankOf(id) - 1]![suitIndex(id)]!.push({ id, origin });
       if (meld.kind === "set") this.setsAt[rankOf(meld.cards[0]!) - 1]!.push(origin);
@@ -527,19 +527,16 @@ class RankProgramme {
     for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
     this.cut = this.chooseCut();
     const count = (i: number, s: number) => this.tableAt(i, s).length + this.handAt(i, s).length;
-    this.ahead = Array.from({ length: RANKS }, (_, i) =>
-      Array.from({ length: SUIT_COUNT }, (_, s) => {
+    this.ahead = filled(RANKS, (i) =>
+      filled(SUIT_COUNT, (s) => {
         let n = 0;
         while (i + n + 1 < RANKS && count(i + n + 1, s) > 0) n++;
         return n;
       }),
     );
-    this.crossable = Array.from(
-      { length: SUIT_COUNT },
-      (_, s) => count(0, s) > 0 && count(LAST, s) > 0,
-    );
+    this.crossable = filled(SUIT_COUNT, (s) => count(0, s) > 0 && count(LAST, s) > 0);
     // Lengths matter only where a run could outgrow the rule set's limit.
-    this.ownAfter = Array.from({ length: RANKS + 1 }, (_, i) => {
+    this.ownAfter = filled(RANKS + 1, (i) => {
       let n = 0;
       for (let j = i; j < RANKS; j++)
         for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
@@ -551,7 +548,7 @@ class RankProgramme {
       for (let s = 0; s < SUIT_COUNT; s++) n += this.tableAt(i, s).length;
       this.tableBefore.push(n);
     }
-    this.lengthMatters = Array.from({ length: SUIT_COUNT }, (_, s) => {
+    this.lengthMatters = filled(SUIT_COUNT, (s) => {
       let longest = 0;
       for (let start = 0; start < RANKS; start++) {
         let n = 0;
@@ -639,7 +636,7 @@ class RankProgramme {
     this.goal = goal;
     // Its memo depends on the suit order, which each run sets anew.
     this.formCache.clear();
-    const initial = Array.from({ length: SUIT_COUNT }, (_, s) => {
+    const initial = filled(SUIT_COUNT, (s) => {
       const status: number[] = [];
       for (const [origin, info] of this.runInfo)
         if (info.crossing && info.suit === s) status.push(origin, UNMATCHED);
@@ -1058,11 +1055,8 @@ class RankProgramme {
     for (let e: Entry | null = last; e; e = e.parent) if (e.option) steps.push(e.option);
     steps.reverse();
     const melds: CardId[][] = [];
-    const open: CardId[][][] = Array.from({ length: SUIT_COUNT }, () => []);
-    const pieces: { piece: Piece; cards: CardId[] }[][] = Array.from(
-      { length: SUIT_COUNT },
-      () => [],
-    );
+    const open: CardId[][][] = filled(SUIT_COUNT, () => []);
+    const pieces: { piece: Piece; cards: CardId[] }[][] = filled(SUIT_COUNT, () => []);
     let placed = 0;
     let kept = 0;
     for (let i = 0; i < RANKS; i++) {
@@ -1490,7 +1484,7 @@ function usefulOwn(
 
 /** How many of the cards are of each rank (0 = Ace) and suit. */
 function countGrid(cards: readonly CardId[]): number[][] {
-  const grid = Array.from({ length: RANKS }, () => new Array<number>(SUIT_COUNT).fill(0));
+  const grid = filled(RANKS, () => new Array<number>(SUIT_COUNT).fill(0));
   for (const c of cards) grid[rankOf(c) - 1]![suitIndex(c)]!++;
   return grid;
 }

@@ -12,6 +12,7 @@
 
 import type { CardId } from "../engine/cards";
 import { kindOf, PLACED_WEIGHT, type Relaxation } from "./bound";
+import { filled } from "./arrays";
 
 const RANKS = 13;
 const SUITS = 4;
@@ -51,7 +52,7 @@ export class FutureBound {
     /** whether original m is a run through the cut (in its suit's states from the start) */
     private readonly crossing: (m: number) => boolean,
   ) {
-    this.indexAt = Array.from({ length: RANKS }, (_, r) => indexOf(r));
+    this.indexAt = filled(RANKS, (r) => indexOf(r));
     const rankAt: number[] = [];
     this.indexAt.forEach((i, r) => (rankAt[i] = r));
     const { price, table, mine } = relaxation;
@@ -66,9 +67,7 @@ export class FutureBound {
         mask[this.suitOfKind(kindOf(c))]! |= 1 << this.indexOfKind(kindOf(c));
       return mask;
     });
-    this.preCuts = Array.from({ length: RANKS + 1 }, (_, i) =>
-      Array.from({ length: SUITS }, (__, s) => this.preCut(i, s)),
-    );
+    this.preCuts = filled(RANKS + 1, (i) => filled(SUITS, (s) => this.preCut(i, s)));
   }
 
   private suitOfKind(k: number): number {

@@ -6,6 +6,7 @@
 import type { MeldRules } from "../engine/melds";
 import { TooComplexError } from "./errors";
 import { SETS_FIT } from "./sets";
+import { filled } from "./arrays";
 
 const RANKS = 13;
 const SUITS = 4;
@@ -92,14 +93,14 @@ class MostProgramme {
     private readonly budget: number,
   ) {
     this.cut = rules.wrapsThroughAce ? this.chooseCut() : 0;
-    this.ahead = Array.from({ length: RANKS }, (_, p) =>
-      Array.from({ length: SUITS }, (_, s) => {
+    this.ahead = filled(RANKS, (p) =>
+      filled(SUITS, (s) => {
         let n = 0;
         while (p + n + 1 < RANKS && this.have(p + n + 1, s) > 0) n++;
         return n;
       }),
     );
-    this.completes = Array.from({ length: RANKS }, (_, p) => {
+    this.completes = filled(RANKS, (p) => {
       const after: boolean[][] = [];
       // After the last suit the profile must fit as it is; before, a suit may add 0–2 cards.
       after[SUITS - 1] = SETS_FIT.map(Boolean);
@@ -114,8 +115,8 @@ class MostProgramme {
       }
       return after;
     });
-    this.optionKeys = Array.from({ length: RANKS }, (_, p) =>
-      Array.from({ length: SUITS }, (_, s) => {
+    this.optionKeys = filled(RANKS, (p) =>
+      filled(SUITS, (s) => {
         const r = this.rankAt(p);
         const ahead = this.ahead[p]![s]!;
         const digits = [
@@ -130,9 +131,7 @@ class MostProgramme {
       }),
     );
     let seen = 0;
-    this.ownSeen = Array.from({ length: RANKS }, (_, p) =>
-      Array.from({ length: SUITS }, (_, s) => (seen += own[this.rankAt(p)]![s]!)),
-    );
+    this.ownSeen = filled(RANKS, (p) => filled(SUITS, (s) => (seen += own[this.rankAt(p)]![s]!)));
   }
 
   private rankAt(p: number): number {

@@ -14,6 +14,7 @@
 import type { CardId } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { PLACED_WEIGHT, Relaxation } from "./bound";
+import { filled } from "./arrays";
 
 const KINDS = 52;
 const EPSILON = 1e-6;
@@ -91,7 +92,7 @@ class ReducedSearch {
   private readonly ownWorth = new Float64Array(KINDS);
   private readonly ownBest = new Float64Array(KINDS);
   /** per kind: the melds that may be built holding it */
-  private readonly meldsOf: number[][] = Array.from({ length: KINDS }, () => []);
+  private readonly meldsOf: number[][] = filled(KINDS, () => []);
   // The search's state: per meld its choice (-1 undecided); per kind the
   // copies holding it and those the undecided melds may still add, and its
   // undecided melds; per original whether it is matched, and its undecided melds.
