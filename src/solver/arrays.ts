@@ -8,3 +8,18 @@ export function filled<T>(length: number, make: (i: number) => T): T[] {
   for (let i = 0; i < length; i++) array.push(make(i));
   return array;
 }
+
+/**
+ * Sorts a short array in place by insertion (stable): V8's sort calls the
+ * comparison through a generic path that costs more than the whole sort of
+ * the solver's arrays of two to four items.
+ */
+export function sortShort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
+  for (let k = 1; k < items.length; k++) {
+    const item = items[k]!;
+    let j = k;
+    for (; j > 0 && compare(items[j - 1]!, item) > 0; j--) items[j] = items[j - 1]!;
+    items[j] = item;
+  }
+  return items;
+}

@@ -19,7 +19,7 @@ import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
-import { filled } from "./arrays";
+import { filled, sortShort } from "./arrays";
 
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
@@ -815,7 +815,7 @@ class RankProgramme {
       for (const key of layer.keys()) n += this.options(i, s, digit(key, s)).length;
       return n;
     });
-    const order = [0, 1, 2, 3].sort((a, b) => options[a]! - options[b]! || a - b);
+    const order = sortShort([0, 1, 2, 3], (a, b) => options[a]! - options[b]!);
     this.suitOrder[i] = order;
     let seen = this.tableBefore[i]!;
     this.tableSeen[i] = order.map((s) => (seen += this.tableAt(i, s).length));
@@ -924,15 +924,17 @@ class RankProgramme {
     if (freer === undefined) {
       const { runs, status, pieces } = this.stateAt(i + 1, s, id);
       const relaxed: SuitState = {
-        runs: runs
-          .map((r) => (r.tag === DONE && r.len <= 5 ? { ...r, tag: FREE } : r))
-          .sort(compareRuns),
+        runs: sortShort(
+          runs.map((r) => (r.tag === DONE && r.len <= 5 ? { ...r, tag: FREE } : r)),
+          compareRuns,
+        ),
         status: status.map((v, j) =>
           j % 2 === 1 && v === TAKEN && !runs.some((r) => r.tag === status[j - 1]) ? UNMATCHED : v,
         ),
-        pieces: pieces
-          .map((p) => (p.tag === PIECE_CLAIMED ? { ...p, tag: PIECE_FREE } : p))
-          .sort(comparePieces),
+        pieces: sortShort(
+          pieces.map((p) => (p.tag === PIECE_CLAIMED ? { ...p, tag: PIECE_FREE } : p)),
+          comparePieces,
+        ),
       };
       const found = this.find((i + 1) * SUIT_COUNT + s, stateHash(relaxed), relaxed);
       freer = found === id ? -1 : found;
@@ -968,7 +970,7 @@ class RankProgramme {
       else {
         const digits = profileDigits(extra >> 2);
         if (pattern > 0) digits.push(pattern);
-        digits.sort((a, b) => b - a);
+        sortShort(digits, (a, b) => b - a);
         result = (digits.reduce((acc, d) => acc * 16 + d, 0) << 2) | taken | setsTaken;
       }
       this.extraCache.set(memo, result);
@@ -1527,7 +1529,7 @@ function sameState(a: SuitState, b: SuitState): boolean {
 }
 
 function withPiece(pieces: readonly Piece[], piece: Piece): Piece[] {
-  return [...pieces, piece].sort(comparePieces);
+  return sortShort([...pieces, piece], comparePieces);
 }
 
 function comparePieces(a: Piece, b: Piece): number {
