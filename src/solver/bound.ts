@@ -172,13 +172,22 @@ export class Relaxation {
     for (const c of own) mine[kindOf(c)]!++;
     this.melds = allMelds(rules).filter((kinds) => kinds.every((k) => table[k]! + mine[k]! > 0));
     this.copies = this.melds.map((kinds) => Math.min(2, ...kinds.map((k) => table[k]! + mine[k]!)));
-    const kindSets = original.map((meld) => new Set(meld.map(kindOf)));
-    this.shares = this.melds.map((kinds) =>
-      kindSets.flatMap((set, m) => {
-        const shared = kinds.filter((k) => set.has(k)).length;
-        return shared > 0 ? [m, shared] : [];
-      }),
-    );
+    // Per kind, the original melds holding it (a meld holds a kind once).
+    const holding: number[][] = filled(KINDS, () => []);
+    original.forEach((meld, m) => {
+      for (const c of meld) holding[kindOf(c)]!.push(m);
+    });
+    const shared = new Int32Array(original.length);
+    this.shares = this.melds.map((kinds) => {
+      for (const k of kinds) for (const m of holding[k]!) shared[m]!++;
+      const pairs: number[] = [];
+      for (let m = 0; m < shared.length; m++)
+        if (shared[m]! > 0) {
+          pairs.push(m, shared[m]!);
+          shared[m] = 0;
+        }
+      return pairs;
+    });
     [this.kindsAt, this.kindsFrom] = flatten(this.melds);
     // Sets hold one kind per suit; a run's first two kinds share a suit.
     const suitOf = (kind: number) => Math.floor(kind / RANKS);
