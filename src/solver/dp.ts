@@ -12,6 +12,7 @@
 
 import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
+import { concatenated, filled, sortShort } from "./arrays";
 import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
@@ -19,7 +20,6 @@ import { fewestMoved, greedyArrangement, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
-import { filled, sortShort } from "./arrays";
 
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
@@ -201,13 +201,9 @@ export function solveExact(
   own: readonly CardId[],
   budget: number,
 ): DpResult {
-  const useful = usefulOwn(
-    rules,
-    melds.flatMap((m) => m.cards),
-    own,
-  );
-  const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
   const original = melds.map((m) => m.cards);
+  const useful = usefulOwn(rules, concatenated(original), own);
+  const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
   // A fast arrangement first: most positions place every useful own card
   // (then `useful` proves the count) and move few table cards.
   const incumbent = greedyArrangement(rules, original, useful);
@@ -394,7 +390,7 @@ function countMost(
   least: number,
   budget: number,
 ): { most: number; relaxation: Relaxation | null } | null {
-  const [table, own] = [countGrid(original.flat()), countGrid(useful)];
+  const [table, own] = [countGrid(concatenated(original)), countGrid(useful)];
   const count = (states: number) => {
     try {
       return { most: mostPlaced(rules, table, own, states), relaxation: null };

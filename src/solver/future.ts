@@ -11,8 +11,8 @@
 // nearly every state that strays from the optimum falls short.
 
 import type { CardId } from "../engine/cards";
-import { kindOf, PLACED_WEIGHT, type Relaxation } from "./bound";
 import { filled } from "./arrays";
+import { kindOf, PLACED_WEIGHT, type Relaxation } from "./bound";
 
 const RANKS = 13;
 const SUITS = 4;

@@ -6,6 +6,7 @@
 
 import { type CardId, rankOf, suitIndex, suitOf } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
+import { concatenated } from "./arrays";
 import { keptCards, matchMelds } from "./matching";
 
 export interface Arrangement {
@@ -25,7 +26,7 @@ export function greedyArrangement(
   original: readonly (readonly CardId[])[],
   own: readonly CardId[],
 ): Arrangement {
-  const tableCards = new Set(original.flat());
+  const tableCards = new Set(concatenated(original));
   const attempts = [true, false].map((extendFirst) =>
     score(original, build(rules, original, tableCards, own, extendFirst), own),
   );
@@ -41,7 +42,7 @@ export function score(
   own: readonly CardId[],
 ): Arrangement {
   const ownSet = new Set(own);
-  const placed = countIn(melds.flat(), ownSet);
+  const placed = countIn(concatenated(melds), ownSet);
   return { melds, placed, kept: keptCards(original, melds, matchMelds(original, melds)) };
 }
 

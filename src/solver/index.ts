@@ -4,6 +4,7 @@
 
 import { type CardId, cardName, isCardId } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
+import { concatenated } from "./arrays";
 import { solveExact, type OriginalMeld } from "./dp";
 import { TooComplexError } from "./errors";
 import { keptCards, matchMelds } from "./matching";
@@ -48,7 +49,7 @@ export function solveHint(input: HintInput): HintResult {
     error: { code, reason },
   });
   const seen = new Set<CardId>();
-  for (const card of [...table.flatMap((m) => m.cards), ...own]) {
+  for (const card of [...concatenated(table.map((m) => m.cards)), ...own]) {
     if (!isCardId(card)) return fail("bad-card", `not a card id: ${JSON.stringify(card)}`);
     if (seen.has(card)) return fail("duplicate-card", `${cardName(card)} (${card}) appears twice`);
     seen.add(card);
@@ -88,7 +89,7 @@ export function solveHint(input: HintInput): HintResult {
   const kept = keptCards(original, target, match);
   // The programme's own count of kept cards is optimal; the matching must reach it.
   if (kept !== best.kept) throw new Error(`internal: kept ${kept}, expected ${best.kept}`);
-  const placed = target.flat().filter((c) => ownSet.has(c));
+  const placed = concatenated(target).filter((c) => ownSet.has(c));
   const plan = buildPlan({
     rules,
     table,
@@ -99,6 +100,11 @@ export function solveHint(input: HintInput): HintResult {
   });
   return {
     ok: true,
-    hint: { placed, moved: original.flat().length - kept, target: plan.target, plan: plan.actions },
+    hint: {
+      placed,
+      moved: concatenated(original).length - kept,
+      target: plan.target,
+      plan: plan.actions,
+    },
   };
 }

@@ -4,9 +4,9 @@
 // for arrangements that place exactly that many.
 
 import type { MeldRules } from "../engine/melds";
+import { concatenated, filled } from "./arrays";
 import { TooComplexError } from "./errors";
 import { SETS_FIT } from "./sets";
-import { filled } from "./arrays";
 
 const RANKS = 13;
 const SUITS = 4;
@@ -58,7 +58,7 @@ export function mostPlaced(
   // Most positions place all or nearly all own cards, and a programme that may
   // leave out only a few keeps few states: allow more and more left out until
   // the best found leaves out no more than allowed, which makes it the most.
-  const total = own.flat().reduce((sum, n) => sum + n, 0);
+  const total = concatenated(own).reduce((sum, n) => sum + n, 0);
   for (let left = 0; ; left = 2 * left + 1) {
     const best = programme.run(left);
     if (best !== null && total - best <= left) return best;

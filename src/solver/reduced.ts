@@ -13,8 +13,8 @@
 
 import type { CardId } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
-import { PLACED_WEIGHT, Relaxation } from "./bound";
 import { filled } from "./arrays";
+import { PLACED_WEIGHT, Relaxation } from "./bound";
 
 const KINDS = 52;
 const EPSILON = 1e-6;
