@@ -480,7 +480,10 @@ class RankProgramme {
   private readonly table: Phys[][][];
   private readonly hand: CardId[][][];
   private readonly setsAt: number[][];
-  private readonly runInfo = new Map<number, RunInfo>();
+  /** per original meld: what the programme needs of it, when it is a run */
+  private readonly runInfo: (RunInfo | undefined)[] = [];
+  /** per suit: the original runs that cross the cut */
+  private readonly crossing: number[][] = filled(SUIT_COUNT, () => []);
   private readonly startingAt: number[][][];
   /**
    * Suit states by space (i * SUIT_COUNT + s: suit s before processing index
@@ -559,8 +562,9 @@ class RankProgramme {
       const at = meld.cards.map((c) => this.indexOf(rankOf(c) - 1));
       const crossing = at.some((p, j) => p === LAST && at[j + 1] === 0);
       const info = { suit: suitIndex(meld.cards[0]!), crossing, first: at[0]!, last: at.at(-1)! };
-      this.runInfo.set(origin, info);
-      if (!crossing) this.startingAt[info.first]![info.suit]!.push(origin);
+      this.runInfo[origin] = info;
+      if (crossing) this.crossing[info.suit]!.push(origin);
+      else this.startingAt[info.first]![info.suit]!.push(origin);
     });
   }
 
@@ -599,7 +603,7 @@ class RankProgramme {
       relaxation,
       this.melds,
       (rank) => this.indexOf(rank),
-      (origin) => this.runInfo.get(origin)?.crossing ?? false,
+      (origin) => this.runInfo[origin]?.crossing ?? false,
     );
     this.futureCache.length = 0;
   }
@@ -634,8 +638,7 @@ class RankProgramme {
     this.formCache.clear();
     const initial = filled(SUIT_COUNT, (s) => {
       const status: number[] = [];
-      for (const [origin, info] of this.runInfo)
-        if (info.crossing && info.suit === s) status.push(origin, UNMATCHED);
+      for (const origin of this.crossing[s]!) status.push(origin, UNMATCHED);
       return this.intern(0, s, { runs: [], status, pieces: [] });
     });
     let layer = new Map<number, Entry>([
@@ -849,7 +852,7 @@ class RankProgramme {
       const { runs, status } = this.stateAt(at + 1, t, id);
       for (let j = 0; j < status.length; j += 2) {
         const origin = status[j]!;
-        const info = this.runInfo.get(origin)!;
+        const info = this.runInfo[origin]!;
         if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
           n += Math.max(0, info.last - at);
       }
@@ -1123,13 +1126,13 @@ class RankProgramme {
     return this.setsAt[this.orderRank(i)]!.indexOf(origin);
   }
   info(origin: number): RunInfo | undefined {
-    return this.runInfo.get(origin);
+    return this.runInfo[origin];
   }
   starting(i: number, s: number): number[] {
     return this.startingAt[i]![s]!;
   }
   crossingRuns(s: number): number[] {
-    return [...this.runInfo].filter(([, r]) => r.crossing && r.suit === s).map(([o]) => o);
+    return this.crossing[s]!;
   }
   /**
    * The orders in which suit s can give out k cards of processing index i:
@@ -1362,8 +1365,8 @@ class SuitStep {
     const drafts = this.runs;
     for (const { run } of drafts)
       if (!run.inc && !this.p.canComplete(this.i, this.s, run.len)) return;
-    let placed = 0;
-    for (const c of this.cards) if (c.origin === HAND) placed++;
+    // Every order gives out all the suit's table cards at the rank, then own cards.
+    const placed = this.cards.length - this.tableCards.length;
     // Pieces stay sorted: a state's list is shared unless one is added.
     let pieces = this.state.pieces;
     for (const c of this.closed) if (c.piece) pieces = withPiece(pieces, c.piece);
