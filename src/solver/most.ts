@@ -55,11 +55,14 @@ export function mostPlaced(
   budget: number,
 ): number {
   const programme = new MostProgramme(rules, table, own, budget);
-  // Most positions place all or nearly all own cards, and a programme that may
-  // leave out only a few keeps few states: allow more and more left out until
-  // the best found leaves out no more than allowed, which makes it the most.
   const total = concatenated(own).reduce((sum, n) => sum + n, 0);
-  for (let left = 0; ; left = 2 * left + 1) {
+  // Most positions place every own card or all but one: a search depth first
+  // finds such an arrangement long before the programme has made every state.
+  for (let left = 0; left <= 1; left++) if (programme.leavesOutAtMost(left)) return total - left;
+  // Otherwise a programme that may leave out only a few keeps few states:
+  // allow more and more left out until the best found leaves out no more than
+  // allowed, which makes it the most.
+  for (let left = 3; ; left = 2 * left + 1) {
     const best = programme.run(left);
     if (best !== null && total - best <= left) return best;
   }
@@ -204,12 +207,63 @@ class MostProgramme {
     let best: number | null = null;
     for (const [key, value] of layer) {
       if (best !== null && value <= best) continue;
-      let ends = true;
-      for (let s = 0; s < SUITS && ends; s++)
-        ends = this.endsWell(Math.floor(key / CODE_BITS ** s) % CODE_BITS);
-      if (ends) best = value;
+      if (this.endsAllWell(key)) best = value;
     }
     return best;
+  }
+
+  /**
+   * per position and suit: the states found to lead nowhere, each with the
+   * most own cards it could still leave out and fail (it fails with fewer too)
+   */
+  private readonly dead = filled(RANKS * SUITS, () => new Map<number, number>());
+  private deadStates = 0;
+
+  /**
+   * Whether some arrangement leaves out at most `left` own cards: the
+   * programme's states explored depth first, those that lead nowhere
+   * remembered from one call to the next.
+   */
+  leavesOutAtMost(left: number): boolean {
+    const search = (p: number, s: number, key: number, slack: number): boolean => {
+      const dead = this.dead[p * SUITS + s]!;
+      const failed = dead.get(key);
+      if (failed !== undefined && failed >= slack) return false;
+      const weight = CODE_BITS ** s;
+      const profile = Math.floor(key / SUIT_SPACE);
+      const code = Math.floor(key / weight) % CODE_BITS;
+      const base = key - code * weight - profile * SUIT_SPACE;
+      const mine = this.own[this.rankAt(p)]![s]!;
+      const completes = this.completes[p]![s]!;
+      const options = this.options(p, s, code);
+      for (let o = 0; o < options.length; o += 3) {
+        const rest = slack - (mine - options[o + 2]!);
+        if (rest < 0) continue;
+        const send = options[o + 1]!;
+        const nextProfile = profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+        if (!completes[nextProfile]) continue;
+        const nextKey = base + options[o]! * weight + nextProfile * SUIT_SPACE;
+        if (s < SUITS - 1) {
+          if (search(p, s + 1, nextKey, rest)) return true;
+          continue;
+        }
+        // The rank's sets fit (checked with its last suit): its profile is done.
+        const state = nextKey % SUIT_SPACE;
+        if (p < LAST ? search(p + 1, 0, state, rest) : this.endsAllWell(state)) return true;
+      }
+      if (failed === undefined && ++this.deadStates > this.budget)
+        throw new TooComplexError(this.deadStates);
+      dead.set(key, slack);
+      return false;
+    };
+    return search(0, 0, 0, left);
+  }
+
+  /** Whether every suit's open runs after the last rank close or cross the cut as promised. */
+  private endsAllWell(key: number): boolean {
+    for (let s = 0; s < SUITS; s++)
+      if (!this.endsWell(Math.floor(key / CODE_BITS ** s) % CODE_BITS)) return false;
+    return true;
   }
 
   /** Whether a suit's open runs after the last rank close or cross the cut as promised. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { type CardId, cards, rankOf, SUITS, suitOf } from "@/engine/cards";
 import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "@/engine/melds";
+import { TooComplexError } from "@/solver/errors";
 import { mostPlaced } from "@/solver/most";
 import { score } from "@/solver/greedy";
 import { mostByRelaxation } from "@/solver/reduced";
@@ -48,6 +49,27 @@ describe("the most own cards that can be placed", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("on a small budget, is the brute force's or says the position is too complex, never another count", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom(5, 20, 60),
+        (rules, seed, budget) => {
+          const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [1, 6] });
+          let placed: number | null = null;
+          try {
+            placed = mostPlaced(rules, grid(table.flatMap((m) => m.cards)), grid(own), budget);
+          } catch (error) {
+            if (!(error instanceof TooComplexError)) throw error;
+          }
+          if (placed !== null) expect(placed).toBe(bruteForce(rules, table, own).placed);
+        },
+      ),
+      { numRuns: 150 },
     );
   }, 60_000);
 
