@@ -36,6 +36,10 @@ const codeOf = (lengths: readonly number[], k: number, j: number) => {
 const longer = (x: number, y: number) =>
   x === y || (x === 3 && y !== INCOMING) || (x === 2 && y === 1);
 
+/** A rank's set profile counts its suits sending one card (×5) and two cards (×1). */
+const profileAfter = (profile: number, send: number) =>
+  profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+
 /** Whether suit state x can do all that suit state y can, with the same crossings. */
 function dominates(x: number, y: number): boolean {
   if (Math.floor(x / PAIRS.length) !== Math.floor(y / PAIRS.length)) return false;
@@ -88,6 +92,12 @@ class MostProgramme {
   private readonly optionKeys: number[][];
   /** per position, suit and set profile: whether the suits after it can still complete it */
   private readonly completes: boolean[][][];
+  /**
+   * per position and suit: the states found to lead nowhere, each with the
+   * most own cards it could still leave out and fail (it fails with fewer too)
+   */
+  private readonly dead = filled(RANKS * SUITS, () => new Map<number, number>());
+  private deadStates = 0;
 
   constructor(
     private readonly rules: MeldRules,
@@ -182,9 +192,7 @@ class MostProgramme {
           const base = key - code * weight - profile * SUIT_SPACE;
           const options = this.options(p, s, code);
           for (let o = 0; o < options.length; o += 3) {
-            const send = options[o + 1]!;
-            // The profile counts suits sending one card (×5) and two cards (×1).
-            const nextProfile = profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+            const nextProfile = profileAfter(profile, options[o + 1]!);
             if (!completes[nextProfile]) continue;
             const nextKey = base + options[o]! * weight + nextProfile * SUIT_SPACE;
             const nextValue = value + options[o + 2]!;
@@ -213,13 +221,6 @@ class MostProgramme {
   }
 
   /**
-   * per position and suit: the states found to lead nowhere, each with the
-   * most own cards it could still leave out and fail (it fails with fewer too)
-   */
-  private readonly dead = filled(RANKS * SUITS, () => new Map<number, number>());
-  private deadStates = 0;
-
-  /**
    * Whether some arrangement leaves out at most `left` own cards: the
    * programme's states explored depth first, those that lead nowhere
    * remembered from one call to the next.
@@ -239,8 +240,7 @@ class MostProgramme {
       for (let o = 0; o < options.length; o += 3) {
         const rest = slack - (mine - options[o + 2]!);
         if (rest < 0) continue;
-        const send = options[o + 1]!;
-        const nextProfile = profile + (send === 1 ? 5 : send === 2 ? 1 : 0);
+        const nextProfile = profileAfter(profile, options[o + 1]!);
         if (!completes[nextProfile]) continue;
         const nextKey = base + options[o]! * weight + nextProfile * SUIT_SPACE;
         if (s < SUITS - 1) {
