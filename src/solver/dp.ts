@@ -254,12 +254,19 @@ export function solveExact(
   };
   // Caps the relaxation has left open: settling them again would do the same.
   const open = new Set<number>();
-  /** The relaxation's bound after its steps at `pace`, aimed below the best arrangement. */
+  /**
+   * The relaxation's bound after its steps at `pace`, aimed below the best
+   * arrangement. Its prices then bound what each state can still gain (the
+   * searches from now on drop more), and a step's choice may beat `best`.
+   */
   const lowerBound = (pace?: Pace) => {
     // The optimum places `most` (when counted), so it is worth at least that.
     const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
     // Rounded up a little: float sums may fall short of the exact bound.
-    return Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
+    const lowered = Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
+    programme.usePrices(relaxation!);
+    adopt();
+    return lowered;
   };
   /** The caps a bound excludes: every arrangement placing the most moves more. */
   const excludedBy = (bound: number) => tableCards - (bound - most * PLACED_WEIGHT) - 1;
@@ -285,8 +292,6 @@ export function solveExact(
     if (outcome === "unsure" && !slowed) {
       slowed = true;
       bound = lowerBound(SLOW);
-      programme.usePrices(relaxation!);
-      adopt();
       if (goal > bound) return "empty";
       if (worth(best) >= goal) return "found";
       outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
@@ -311,9 +316,6 @@ export function solveExact(
       // stall above a goal no arrangement reaches.
       adopt();
       bound = lowerBound();
-      // Its prices bound what each state can still gain: the searches from now on drop more.
-      programme.usePrices(relaxation);
-      adopt();
     }
     if (bound <= worth(best)) return true;
     const below = excluded;
