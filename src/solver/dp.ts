@@ -101,6 +101,8 @@ interface Option {
 /** Where an option's states go from a rank's profile, and what its set cards are worth there. */
 interface Join {
   into: Map<number, Entry>;
+  /** the same profile's states new in this run (`into` itself, unless the run goes on from a trail) */
+  fresh: Map<number, Entry>;
   /** table cards the rank's sets keep (at its last suit) */
   credit: number;
   /** set cards a set may still keep where they are (mayStay) */
@@ -121,6 +123,35 @@ interface RunInfo {
   /** non-crossing: first and last processing index; crossing: where its part before the cut starts */
   first: number;
   last: number;
+}
+
+/** A level's states (processing index i, step: i * SUIT_COUNT + step) by their rank's profile. */
+type Level = Map<number, Map<number, Entry>>;
+
+/**
+ * What an exact run that found nothing leaves for the next, higher cap: a
+ * cap's states are those of every lower cap and more, so the next run takes
+ * on only the new ones instead of trying every option again.
+ */
+interface Trail {
+  placed: number;
+  moved: number;
+  /** per level, every state made */
+  levels: Level[];
+  /** per level, the states dropped for moving more than the cap, each with what it moves */
+  over: Over[][];
+  /** the options a run from the start would have tried to get this far */
+  work: number;
+}
+
+interface Over {
+  extra: number;
+  key: number;
+  value: number;
+  moving: number;
+  moved: number;
+  parent: Entry;
+  option: Option;
 }
 
 const ID_BITS = 13;
@@ -146,6 +177,8 @@ interface Goal {
   tightest?: boolean;
   /** When set, the run throws `Stopped` once the programme's work passes it. */
   stopAfter?: number;
+  /** Whether a higher cap may follow: only then does an exact run leave a trail. */
+  more?: boolean;
 }
 
 /** A run stopped unfinished at its goal's `stopAfter`: it proves nothing. */
@@ -225,7 +258,14 @@ export function solveExact(
   // One programme for every search: the suit states and their options carry over.
   const programme = new RankProgramme(rules, melds, useful, budget);
   const search = (moved: number, narrow: number | null, tightest = false, stopAfter?: number) =>
-    programme.run({ placed: most, moved, narrow, tightest, stopAfter });
+    programme.run({
+      placed: most,
+      moved,
+      narrow,
+      tightest,
+      stopAfter,
+      more: moved < movedBy(best) - 1,
+    });
   const rescore = (melds: CardId[][]) => score(original, melds, useful);
   let best = incumbent;
   // A beam search at a cap: it often finds an arrangement there that places
@@ -502,6 +542,7 @@ class RankProgramme {
   private readonly extraCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
   private goal: Goal = { placed: 0, moved: 0, narrow: null };
+  private trail: Trail | null = null;
   /** Options tried on states so far, over every run: what the searches have cost. */
   work = 0;
   private readonly freerCache: number[][] = [];
@@ -608,6 +649,8 @@ class RankProgramme {
       (origin) => this.runInfo[origin]?.crossing ?? false,
     );
     this.futureCache.length = 0;
+    // The trail's states were kept without them.
+    this.trail = null;
   }
 
   /** What suit s's state `id` before processing index i can still gain, at the prices. */
@@ -635,33 +678,53 @@ class RankProgramme {
 
   /** The best arrangement that reaches the goal, or null when none does. */
   run(goal: Goal): DpResult | null {
-    this.goal = goal;
-    // Its memo depends on the suit order, which each run sets anew.
-    this.formCache.clear();
-    const initial = filled(SUIT_COUNT, (s) => {
-      const status: number[] = [];
-      for (const origin of this.crossing[s]!) status.push(origin, UNMATCHED);
-      return this.intern(0, s, { runs: [], status, pieces: [] });
-    });
-    let layer = new Map<number, Entry>([
-      [keyOf(initial), { value: 0, moving: 0, parent: null, option: null }],
-    ]);
     const { future } = this;
+    const trail = this.trail;
+    this.trail = null;
+    // An exact run without prices leaves a trail when a higher cap may
+    // follow; the next such run goes on from it (the suit order and every
+    // state kept).
+    const exact = goal.narrow === null && future === null;
+    const traced = exact && goal.more === true;
+    const resume =
+      exact && trail !== null && trail.placed === goal.placed && trail.moved < goal.moved;
+    this.goal = goal;
+    // The work counts as if the run started afresh: the relaxation's bound,
+    // due after so much work, comes at the same cap either way.
+    const start = this.work;
+    if (resume) this.work += trail.work;
+    // Its memo depends on the suit order, which each fresh run sets anew.
+    if (!resume) this.formCache.clear();
+    const levels = resume ? trail.levels : [];
+    const over = resume ? trail.over : [];
+    // The states of the level before that are new in this run, by profile.
+    let fresh: Level = new Map();
+    if (!resume) {
+      const initial = filled(SUIT_COUNT, (s) => {
+        const status: number[] = [];
+        for (const origin of this.crossing[s]!) status.push(origin, UNMATCHED);
+        return this.intern(0, s, { runs: [], status, pieces: [] });
+      });
+      const root = { value: 0, moving: 0, parent: null, option: null };
+      fresh.set(0, new Map([[keyOf(initial), root]]));
+    }
     // Less a little: the prices' float sums may fall short of the exact bound.
     const least = goal.placed * PLACED_WEIGHT + this.tableBefore[RANKS]! - goal.moved - 1e-6;
     for (let i = 0; i < RANKS; i++) {
-      this.orderSuits(i, layer);
-      let partial = new Map<number, Map<number, Entry>>([[0, layer]]);
-      layer = new Map();
+      if (!resume) this.orderSuits(i, fresh.get(0) ?? new Map());
       for (let step = 0; step < SUIT_COUNT; step++) {
         const s = this.suitOrder[i]![step]!;
         // The rank's sets are settled with its last suit, so no state of a
         // profile that cannot form sets is ever counted against the budget.
         const last = step === LAST_SUIT;
-        const next = new Map<number, Map<number, Entry>>();
+        const level = i * SUIT_COUNT + step;
+        const made: Level = (levels[level] ??= new Map());
+        const next: Level = resume ? new Map() : made;
+        const waiting = resume ? over[level] : undefined;
+        if (waiting) over[level] = this.admit(waiting, made, next);
         const pending = this.pendingAfter(i, step);
         const ahead = future ? future.ahead(i, pending) : 0;
-        for (const [extra, entries] of partial) {
+        for (const [extra, entries] of fresh) {
           // What an option's set cards make of this profile depends only on
           // their pattern: worked out once per pattern for all the entries.
           const joins: (Join | null)[] = [];
@@ -680,11 +743,29 @@ class RankProgramme {
             for (const option of options) {
               const j = option.pattern * 4 + option.setsTaken;
               let to = joins[j];
-              if (to === undefined) joins[j] = to = this.join(extra, option, i, step, layer, next);
+              if (to === undefined) joins[j] = to = this.join(extra, option, i, step, made, next);
               if (to === null) continue;
               const value = entry.value + option.gain + to.credit;
               const moving = othersMoving + option.moving;
-              if (!this.canReachGoal(value, to.staying - moving, i, step)) continue;
+              const moved = this.surelyMoved(value, to.staying - moving, i, step);
+              const nextKey = key + (option.next - id) * POW[s]!;
+              if (moved > goal.moved) {
+                if (traced && moved < Infinity) {
+                  const into = last
+                    ? 0
+                    : this.combineExtra(extra, option.pattern, option.setsTaken);
+                  (over[level] ??= []).push({
+                    extra: into,
+                    key: nextKey,
+                    value,
+                    moving,
+                    moved,
+                    parent: entry,
+                    option,
+                  });
+                }
+                continue;
+              }
               if (
                 future &&
                 value +
@@ -694,26 +775,26 @@ class RankProgramme {
                   least
               )
                 continue;
-              upsert(to.into, key + (option.next - id) * POW[s]!, value, moving, entry, option);
+              upsert(to.into, to.fresh, nextKey, value, moving, entry, option);
             }
           }
         }
-        partial = next;
-        if (last) this.dropDominated(layer, i);
-        let size = layer.size;
-        for (const entries of partial.values()) size += entries.size;
+        fresh = next;
+        if (last) this.dropDominated(made.get(0), next.get(0), i);
+        let size = 0;
+        for (const entries of made.values()) size += entries.size;
         const { narrow } = this.goal;
         if (narrow !== null && size > narrow) {
-          if (future && this.goal.tightest)
-            this.keepTightest(layer, partial, narrow, i, step, least);
-          else this.keepNearest(layer, partial, narrow);
+          if (future && this.goal.tightest) this.keepTightest(made, narrow, i, step, least);
+          else this.keepNearest(made, last, narrow);
         } else if (size > this.budget) throw new TooComplexError(size);
         if (this.work > (this.goal.stopAfter ?? Infinity)) throw new Stopped();
       }
     }
+    // The states of a trail's last level all failed to join their pieces.
     let best: Entry | null = null;
     let bestKey = 0;
-    for (const [key, entry] of layer) {
+    for (const [key, entry] of fresh.get(0) ?? []) {
       if (best && entry.value <= best.value) continue;
       if (
         [0, 1, 2, 3].every(
@@ -722,7 +803,38 @@ class RankProgramme {
       )
         [best, bestKey] = [entry, key];
     }
-    return best && this.rebuild(best, bestKey);
+    if (best) return this.rebuild(best, bestKey);
+    if (traced)
+      this.trail = {
+        placed: goal.placed,
+        moved: goal.moved,
+        levels,
+        over,
+        work: this.work - start,
+      };
+    return null;
+  }
+
+  /**
+   * A trail's states of one level dropped under a lower cap that this cap
+   * keeps: made again, as new. Returns those still over the cap.
+   */
+  private admit(waiting: readonly Over[], made: Level, next: Level): Over[] {
+    const still: Over[] = [];
+    for (const o of waiting) {
+      if (o.moved > this.goal.moved) still.push(o);
+      else
+        upsert(
+          group(made, o.extra),
+          group(next, o.extra),
+          o.key,
+          o.value,
+          o.moving,
+          o.parent,
+          o.option,
+        );
+    }
+    return still;
   }
 
   /**
@@ -735,34 +847,30 @@ class RankProgramme {
     { pattern, setsTaken }: Option,
     i: number,
     step: number,
-    layer: Map<number, Entry>,
-    next: Map<number, Map<number, Entry>>,
+    made: Level,
+    next: Level,
   ): Join | null {
     const nextExtra = this.combineExtra(extra, pattern, setsTaken);
     if (nextExtra < 0) return null;
     if (step === LAST_SUIT) {
       const credit = setCredit(nextExtra);
-      return credit < 0 ? null : { into: layer, credit, staying: 0 };
+      if (credit < 0) return null;
+      return { into: group(made, 0), fresh: group(next, 0), credit, staying: 0 };
     }
     if (!this.setsMayForm(nextExtra, i, step)) return null;
-    let into = next.get(nextExtra);
-    if (!into) next.set(nextExtra, (into = new Map()));
-    return { into, credit: 0, staying: mayStay(nextExtra) };
+    const [into, fresh] = [group(made, nextExtra), group(next, nextExtra)];
+    return { into, fresh, credit: 0, staying: mayStay(nextExtra) };
   }
 
   /**
    * The narrowed search's cut: keeps `width` states nearest the
    * goal, by own cards placed and then by table cards surely moved (as in
-   * canReachGoal), and drops the others. Nearer by value alone (placed, then
+   * surelyMoved), and drops the others. Nearer by value alone (placed, then
    * kept) answered 3 fewer of the positions over the budget.
    */
-  private keepNearest(
-    layer: Map<number, Entry>,
-    partial: Map<number, Map<number, Entry>>,
-    width: number,
-  ): void {
-    const groups: [Map<number, Entry>, number][] = [[layer, 0]];
-    for (const [extra, entries] of partial) groups.push([entries, mayStay(extra)]);
+  private keepNearest(made: Level, last: boolean, width: number): void {
+    const groups: [Map<number, Entry>, number][] = [];
+    for (const [extra, entries] of made) groups.push([entries, last ? 0 : mayStay(extra)]);
     // Moved cards never pass the table's 104, so the worth stays positive.
     const worth = (entry: Entry, staying: number) =>
       PLACED_WEIGHT + entry.value + staying - entry.moving;
@@ -775,19 +883,12 @@ class RankProgramme {
    * As a second try it answered a position the first could not; as the only
    * one it answered fewer (485 of 500 against 494).
    */
-  private keepTightest(
-    layer: Map<number, Entry>,
-    partial: Map<number, Map<number, Entry>>,
-    width: number,
-    i: number,
-    step: number,
-    least: number,
-  ): void {
+  private keepTightest(made: Level, width: number, i: number, step: number, least: number): void {
     const future = this.future!;
     const pending = this.pendingAfter(i, step);
     const base = future.ahead(i, pending);
-    const groups: [Map<number, Entry>, number][] = [[layer, 0]];
-    for (const entries of partial.values()) groups.push([entries, 0]);
+    const groups: [Map<number, Entry>, number][] = [];
+    for (const entries of made.values()) groups.push([entries, 0]);
     // Sixteenths of a point above the goal, the least kept first.
     keepBest(groups, width, (entry, key) => {
       let bound = entry.value + future.toPlace(Math.floor(entry.value / PLACED_WEIGHT)) + base;
@@ -828,16 +929,16 @@ class RankProgramme {
   }
 
   /**
-   * Whether a state worth `value` once step `step` of processing index i is done
-   * can still reach the goal: enough own cards left to place, and not more
-   * table cards moved than allowed. A table card is surely moved once it is
-   * seen and not kept, unless it waits in a set that may still keep it;
+   * The table cards a state worth `value` once step `step` of processing
+   * index i is done surely moves, or Infinity when too few own cards are
+   * left to place the goal's. A table card is surely moved once it is seen
+   * and not kept, unless it waits in a set that may still keep it;
    * `pending` is those set cards less the cards ahead that will surely move.
    */
-  private canReachGoal(value: number, pending: number, i: number, step: number): boolean {
+  private surelyMoved(value: number, pending: number, i: number, step: number): number {
     const placed = Math.floor(value / PLACED_WEIGHT);
-    const moved = this.tableSeen[i]![step]! - (value % PLACED_WEIGHT) - pending;
-    return placed + this.ownLeft[i]![step]! >= this.goal.placed && moved <= this.goal.moved;
+    if (placed + this.ownLeft[i]![step]! < this.goal.placed) return Infinity;
+    return this.tableSeen[i]![step]! - (value % PLACED_WEIGHT) - pending;
   }
 
   /**
@@ -898,8 +999,14 @@ class RankProgramme {
    * arrangement the dropped state leads to, the other leads to as well, worth
    * no less.
    */
-  private dropDominated(layer: Map<number, Entry>, i: number): void {
-    for (const [key, entry] of layer)
+  private dropDominated(
+    layer: Map<number, Entry> | undefined,
+    fresh: Map<number, Entry> | undefined,
+    i: number,
+  ): void {
+    if (!layer || !fresh) return;
+    // Only the new states: the others were checked when they were made.
+    for (const [key, entry] of fresh)
       for (let s = 0; s < SUIT_COUNT; s++) {
         const id = digit(key, s);
         const freer = this.freerId(i, s, id);
@@ -907,6 +1014,7 @@ class RankProgramme {
         const other = layer.get(key + (freer - id) * POW[s]!);
         if (other && other.value >= entry.value) {
           layer.delete(key);
+          fresh.delete(key);
           break;
         }
       }
@@ -1563,8 +1671,13 @@ function digit(key: number, s: number): number {
   return s % 2 === 0 ? half & (ID_BASE - 1) : half >>> ID_BITS;
 }
 
+/**
+ * Makes a state in `map`, or betters it; `fresh` (`map` itself, unless the
+ * run goes on from a trail) then holds it too, for the next level to take on.
+ */
 function upsert(
   map: Map<number, Entry>,
+  fresh: Map<number, Entry>,
   key: number,
   value: number,
   moving: number,
@@ -1572,14 +1685,26 @@ function upsert(
   option: Option | null,
 ): void {
   const seen = map.get(key);
-  if (!seen) map.set(key, { value, moving, parent, option });
-  else if (value > seen.value) {
-    // Nothing points to an entry of the layer being built yet: it may change in place.
+  if (seen && value <= seen.value) return;
+  if (seen && (fresh === map || fresh.get(key) === seen)) {
+    // Nothing points to a state new in this level yet: it may change in place.
     seen.value = value;
     seen.moving = moving;
     seen.parent = parent;
     seen.option = option;
+    return;
   }
+  // A trail's state the last run took on stays as it was: its successors point to it.
+  const entry = { value, moving, parent, option };
+  map.set(key, entry);
+  if (fresh !== map) fresh.set(key, entry);
+}
+
+/** A level's states of one profile, made empty when it has none yet. */
+function group(level: Level, extra: number): Map<number, Entry> {
+  let entries = level.get(extra);
+  if (!entries) level.set(extra, (entries = new Map()));
+  return entries;
 }
 
 /**

@@ -213,6 +213,25 @@ describe("the hint's properties on random positions", () => {
     );
   }, 60_000);
 
+  it("caps searched one after another, each going on from the states of the one below, equal the brute force", () => {
+    // Where the optimum moves cards and leaves own cards out, the caps below
+    // it each find nothing, and each run keeps its states for the next: a
+    // state it dropped for moving too much, or one that places more own cards
+    // by a path the lower cap could not take, must still come back.
+    let seen = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...BOTH), fc.integer(), denseRanks, (rules, seed, ranks) => {
+        const { table, own } = randomPosition(rules, seed, { table: [8, 16], hand: [3, 7], ranks });
+        const best = bruteForce(rules, table, own);
+        fc.pre(best.moved >= 2);
+        if (best.placed < own.length) seen++;
+        expectOptimum(rules, table, own);
+      }),
+      { numRuns: 150 },
+    );
+    expect(seen).toBeGreaterThan(20);
+  }, 60_000);
+
   it("over a small budget the answer is still the optimum, or too-complex", () => {
     // A budget of a few hundred states sends many positions through the caps
     // one by one and the narrowed search, whose answers must be exact all the
