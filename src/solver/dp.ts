@@ -511,6 +511,10 @@ class RankProgramme {
   private readonly suitOrder: number[][] = [];
   /** per processing index and step: own cards still to come once that step's suit is done */
   private readonly ownLeft: number[][] = [];
+  /** per processing index b: own cards from b on that might go down with no table card from b on moved */
+  private readonly stillFree: number[];
+  /** per processing index and step: ownLeft, counting from the next index only those of stillFree */
+  private readonly freeLeft: number[][] = [];
   /** per processing index and step: table cards seen once that step's suit is done */
   private readonly tableSeen: number[][] = [];
   /** per space (i * SUIT_COUNT + s) and suit state id: surelyMovingIn(i, s, id) */
@@ -584,6 +588,7 @@ class RankProgramme {
         for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
       return n;
     });
+    this.stillFree = this.countStillFree(melds);
     this.tableBefore = [0];
     for (let i = 0; i < RANKS; i++) {
       let n = this.tableBefore[i]!;
@@ -747,7 +752,7 @@ class RankProgramme {
               if (to === null) continue;
               const value = entry.value + option.gain + to.credit;
               const moving = othersMoving + option.moving;
-              const moved = this.surelyMoved(value, to.staying - moving, i, step);
+              const moved = this.surelyMoved(value, to.staying, moving, i, step);
               const nextKey = key + (option.next - id) * POW[s]!;
               if (moved > goal.moved) {
                 if (traced && moved < Infinity) {
@@ -921,24 +926,103 @@ class RankProgramme {
     this.suitOrder[i] = order;
     let seen = this.tableBefore[i]!;
     this.tableSeen[i] = order.map((s) => (seen += this.tableAt(i, s).length));
-    this.ownLeft[i] = order.map((_, step) => {
-      let n = this.ownAfter[i + 1]!;
+    const rest = (step: number) => {
+      let n = 0;
       for (const t of order.slice(step + 1)) n += this.handAt(i, t).length;
       return n;
-    });
+    };
+    this.ownLeft[i] = order.map((_, step) => rest(step) + this.ownAfter[i + 1]!);
+    this.freeLeft[i] = order.map((_, step) => rest(step) + this.stillFree[i + 1]!);
   }
 
   /**
    * The table cards a state worth `value` once step `step` of processing
    * index i is done surely moves, or Infinity when too few own cards are
    * left to place the goal's. A table card is surely moved once it is seen
-   * and not kept, unless it waits in a set that may still keep it;
-   * `pending` is those set cards less the cards ahead that will surely move.
+   * and not kept, unless it waits in a set that may still keep it (`staying`),
+   * and so are the cards ahead of original runs already matched elsewhere
+   * (`moving`). When the own cards still to place outnumber those that
+   * might go down with nothing more moved, one more will move.
    */
-  private surelyMoved(value: number, pending: number, i: number, step: number): number {
+  private surelyMoved(
+    value: number,
+    staying: number,
+    moving: number,
+    i: number,
+    step: number,
+  ): number {
     const placed = Math.floor(value / PLACED_WEIGHT);
     if (placed + this.ownLeft[i]![step]! < this.goal.placed) return Infinity;
-    return this.tableSeen[i]![step]! - (value % PLACED_WEIGHT) - pending;
+    const moved = this.tableSeen[i]![step]! - (value % PLACED_WEIGHT) - staying + moving;
+    // Cards bound to move are free for own cards' melds: stillFree does not count them.
+    const short = moving === 0 && placed + this.freeLeft[i]![step]! < this.goal.placed;
+    return short ? moved + 1 : moved;
+  }
+
+  /**
+   * Per processing index b: the own cards from b on that might be placed
+   * with no table card from b on moved (generously: an upper bound). Such a
+   * card fills the missing suit of an original set, or joins a set of own
+   * cards and original runs' cards (a set may claim a run through one
+   * card: the run's other cards move), or lies in a chain of own cards of
+   * its suit that is three long, touches an original run's end, reaches
+   * back to b (a run open there) or on to the last index (a piece across
+   * the cut).
+   */
+  private countStillFree(melds: readonly OriginalMeld[]): number[] {
+    const mark = () => filled(RANKS, () => filled(SUIT_COUNT, () => false));
+    const [own, runCard, gap, end] = [mark(), mark(), mark(), mark()];
+    for (let r = 0; r < RANKS; r++)
+      for (let s = 0; s < SUIT_COUNT; s++) own[r]![s] = this.hand[r]![s]!.length > 0;
+    for (const meld of melds) {
+      const first = meld.cards[0]!;
+      const last = meld.cards.at(-1)!;
+      if (meld.kind === "set") {
+        if (meld.cards.length < SUIT_COUNT)
+          for (let s = 0; s < SUIT_COUNT; s++)
+            if (!meld.cards.some((c) => suitIndex(c) === s)) gap[rankOf(first) - 1]![s] = true;
+        continue;
+      }
+      for (const c of meld.cards) runCard[rankOf(c) - 1]![suitIndex(c)] = true;
+      const s = suitIndex(first);
+      end[(rankOf(first) - 2 + RANKS) % RANKS]![s] = true;
+      end[rankOf(last) % RANKS]![s] = true;
+    }
+    /** own cards of suit s at every processing index from `from` to `to` */
+    const ownThrough = (s: number, from: number, to: number) => {
+      for (let k = from; k <= to; k++) if (!own[this.orderRank(k)]![s]) return false;
+      return true;
+    };
+    const free = filled(RANKS, (j) =>
+      filled(SUIT_COUNT, (s) => {
+        const r = this.orderRank(j);
+        // Own cards' suits, and one more for a run claimed through its card.
+        let suits = 0;
+        let claim = 0;
+        for (let t = 0; t < SUIT_COUNT; t++)
+          if (own[r]![t]) suits++;
+          else if (runCard[r]![t]) claim = 1;
+        if (gap[r]![s] || suits + claim >= 3) return true;
+        // The chain of own cards' ranks through rank r, both ways round.
+        let length = 1;
+        let touches = end[r]![s]!;
+        for (const dir of [1, -1])
+          for (let d = dir; Math.abs(d) < RANKS && own[(r + d + RANKS) % RANKS]![s]; d += dir) {
+            length++;
+            if (end[(r + d + RANKS) % RANKS]![s]) touches = true;
+          }
+        return length >= 3 || touches || (this.crossable[s]! && ownThrough(s, j, LAST));
+      }),
+    );
+    return filled(RANKS + 1, (b) => {
+      let n = 0;
+      for (let j = b; j < RANKS; j++)
+        for (let s = 0; s < SUIT_COUNT; s++) {
+          // Otherwise it may continue a run open before b.
+          if (free[j]![s] || ownThrough(s, b, j)) n += this.hand[this.orderRank(j)]![s]!.length;
+        }
+      return n;
+    });
   }
 
   /**
