@@ -144,7 +144,9 @@ interface Trail {
   work: number;
 }
 
+/** A state a run dropped for moving more than its cap: all it takes to make it under a higher one. */
 interface Over {
+  /** its rank's profile (0 once the rank is done) */
   extra: number;
   key: number;
   value: number;
