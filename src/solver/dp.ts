@@ -136,6 +136,8 @@ type Level = Map<number, Map<number, Entry>>;
 interface Trail {
   placed: number;
   moved: number;
+  /** the highest cap it serves: it keeps no dropped state moving more */
+  upTo: number;
   /** per level, every state made */
   levels: Level[];
   /** per level, the states dropped for moving more than the cap, each with what it moves */
@@ -179,8 +181,11 @@ interface Goal {
   tightest?: boolean;
   /** When set, the run throws `Stopped` once the programme's work passes it. */
   stopAfter?: number;
-  /** Whether a higher cap may follow: only then does an exact run leave a trail. */
-  more?: boolean;
+  /**
+   * The highest cap that may follow: an exact run leaves a trail only when
+   * it is above the run's, and keeps only the dropped states it allows.
+   */
+  upTo?: number;
 }
 
 /** A run stopped unfinished at its goal's `stopAfter`: it proves nothing. */
@@ -266,7 +271,7 @@ export function solveExact(
       narrow,
       tightest,
       stopAfter,
-      more: moved < movedBy(best) - 1,
+      upTo: Math.min(movedBy(best), tableCards + 1) - 1,
     });
   const rescore = (melds: CardId[][]) => score(original, melds, useful);
   let best = incumbent;
@@ -692,9 +697,14 @@ class RankProgramme {
     // follow; the next such run goes on from it (the suit order and every
     // state kept).
     const exact = goal.narrow === null && future === null;
-    const traced = exact && goal.more === true;
+    const upTo = goal.upTo ?? goal.moved;
+    const traced = exact && upTo > goal.moved;
     const resume =
-      exact && trail !== null && trail.placed === goal.placed && trail.moved < goal.moved;
+      exact &&
+      trail !== null &&
+      trail.placed === goal.placed &&
+      trail.moved < goal.moved &&
+      goal.moved <= trail.upTo;
     this.goal = goal;
     // The work counts as if the run started afresh: the relaxation's bound,
     // due after so much work, comes at the same cap either way.
@@ -757,7 +767,7 @@ class RankProgramme {
               const moved = this.surelyMoved(value, to.staying, moving, i, step);
               const nextKey = key + (option.next - id) * POW[s]!;
               if (moved > goal.moved) {
-                if (traced && moved < Infinity) {
+                if (traced && moved <= upTo) {
                   const into = last
                     ? 0
                     : this.combineExtra(extra, option.pattern, option.setsTaken);
@@ -815,6 +825,7 @@ class RankProgramme {
       this.trail = {
         placed: goal.placed,
         moved: goal.moved,
+        upTo,
         levels,
         over,
         work: this.work - start,
