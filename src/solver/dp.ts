@@ -440,20 +440,21 @@ function countMost(
   budget: number,
 ): { most: number; relaxation: Relaxation | null } | null {
   const [table, own] = [countGrid(concatenated(original)), countGrid(useful)];
-  const count = (states: number) => {
+  const count = (states: number, atMost?: number) => {
     try {
-      return { most: mostPlaced(rules, table, own, states), relaxation: null };
+      return { most: mostPlaced(rules, table, own, states, atMost), relaxation: null };
     } catch (error) {
       if (!(error instanceof TooComplexError)) throw error;
       return null;
     }
   };
   if (budget <= COUNT_FIRST) return count(budget);
-  return (
-    count(COUNT_FIRST) ??
-    mostByRelaxation(rules, original, useful, least, COUNT_SEARCH) ??
-    count(budget)
-  );
+  const first = count(COUNT_FIRST);
+  if (first) return first;
+  const relaxed = mostByRelaxation(rules, original, useful, least, COUNT_SEARCH);
+  if (relaxed.settled) return relaxed;
+  // The counts the relaxation ruled out need not be searched again.
+  return count(budget, relaxed.atMost);
 }
 
 /**

@@ -49,7 +49,8 @@ function dominates(x: number, y: number): boolean {
 }
 
 /**
- * The most own cards that can be placed. `table[rank][suit]` counts the table
+ * The most own cards that can be placed, knowing (when given) that no
+ * arrangement places more than `atMost`. `table[rank][suit]` counts the table
  * cards (all must stay on the table), `own[rank][suit]` the own cards (ranks 0 = Ace).
  */
 export function mostPlaced(
@@ -57,16 +58,19 @@ export function mostPlaced(
   table: readonly (readonly number[])[],
   own: readonly (readonly number[])[],
   budget: number,
+  atMost?: number,
 ): number {
   const programme = new MostProgramme(rules, table, own, budget);
   const total = concatenated(own).reduce((sum, n) => sum + n, 0);
+  const fewest = total - Math.min(atMost ?? total, total);
   // Most positions place every own card or all but one: a search depth first
   // finds such an arrangement long before the programme has made every state.
-  for (let left = 0; left <= 1; left++) if (programme.leavesOutAtMost(left)) return total - left;
+  for (let left = fewest; left <= 1; left++)
+    if (programme.leavesOutAtMost(left)) return total - left;
   // Otherwise a programme that may leave out only a few keeps few states:
   // allow more and more left out until the best found leaves out no more than
   // allowed, which makes it the most.
-  for (let left = 3; ; left = 2 * left + 1) {
+  for (let left = Math.max(3, fewest); ; left = 2 * left + 1) {
     const best = programme.run(left);
     if (best !== null && total - best <= left) return best;
   }

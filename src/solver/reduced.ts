@@ -49,8 +49,9 @@ export function searchReduced(relaxation: Relaxation, goal: number, nodes: numbe
  * or when the reduced search proves every value from the bound's down to
  * that; it is the most when the search finds an arrangement placing it,
  * which is left in that count's relaxation (then returned with it, for the
- * solver to go on with). Null when a search is unsure or `tries` values of
- * one count are out of reach without settling it.
+ * solver to go on with). Unsettled when a search is unsure or `tries`
+ * values of one count are out of reach without settling it: the counts
+ * above that one are out of reach all the same.
  */
 export function mostByRelaxation(
   rules: MeldRules,
@@ -58,7 +59,7 @@ export function mostByRelaxation(
   own: readonly CardId[],
   least: number,
   search: { steps: number; nodes: number; tries: number },
-): { most: number; relaxation: Relaxation | null } | null {
+): RelaxedCount {
   for (let placed = own.length; placed > least; placed--) {
     const worth = placed * PLACED_WEIGHT;
     const relaxation = new Relaxation(rules, original, own, placed);
@@ -74,13 +75,17 @@ export function mostByRelaxation(
     let goal = bound;
     for (; goal >= floor; goal--) {
       const outcome = searchReduced(relaxation, goal, search.nodes);
-      if (outcome === "found") return { most: placed, relaxation };
-      if (outcome === "unsure") return null;
+      if (outcome === "found") return { settled: true, most: placed, relaxation };
+      if (outcome === "unsure") return { settled: false, atMost: placed };
     }
-    if (goal >= worth) return null;
+    if (goal >= worth) return { settled: false, atMost: placed };
   }
-  return { most: least, relaxation: null };
+  return { settled: true, most: least, relaxation: null };
 }
+
+export type RelaxedCount =
+  | { settled: true; most: number; relaxation: Relaxation | null }
+  | { settled: false; atMost: number };
 
 class ReducedSearch {
   private readonly melds: readonly (readonly number[])[];

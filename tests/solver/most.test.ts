@@ -52,6 +52,29 @@ describe("the most own cards that can be placed", () => {
     );
   }, 60_000);
 
+  it("told that no arrangement places more than some count at or above the most, still finds the most", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.nat(3),
+        (rules, seed, above) => {
+          const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [2, 7] });
+          const most = bruteForce(rules, table, own).placed;
+          const placed = mostPlaced(
+            rules,
+            grid(table.flatMap((m) => m.cards)),
+            grid(own),
+            1e6,
+            most + above,
+          );
+          expect(placed).toBe(most);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it("on a small budget, is the brute force's or says the position is too complex, never another count", () => {
     fc.assert(
       fc.property(
@@ -91,7 +114,8 @@ describe("the most own cards that can be placed", () => {
           const melds = table.map((m) => m.cards);
           const least = fromNone ? 0 : most;
           const search = { steps, nodes: Infinity, tries: Infinity };
-          const found = mostByRelaxation(rules, melds, own, least, search)!;
+          const found = mostByRelaxation(rules, melds, own, least, search);
+          if (!found.settled) throw new Error("unsettled with every choice allowed");
           expect(found.most).toBe(most);
           // The count's relaxation, when it settled it, holds an arrangement placing that many.
           if (found.relaxation) {
@@ -101,6 +125,26 @@ describe("the most own cards that can be placed", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("by the relaxation on a short search, either settles the count or rules out only counts above it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom(0, 20, 300),
+        fc.constantFrom(1, 10, 100),
+        (rules, seed, steps, nodes) => {
+          const { table, own } = randomPosition(rules, seed, { table: [3, 10], hand: [1, 6] });
+          const most = bruteForce(rules, table, own).placed;
+          const melds = table.map((m) => m.cards);
+          const found = mostByRelaxation(rules, melds, own, 0, { steps, nodes, tries: 1 });
+          if (found.settled) expect(found.most).toBe(most);
+          else expect(found.atMost).toBeGreaterThanOrEqual(most);
+        },
+      ),
+      { numRuns: 200 },
     );
   }, 60_000);
 });
