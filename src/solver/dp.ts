@@ -16,7 +16,7 @@ import { concatenated, filled, sortShort } from "./arrays";
 import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
-import { fewestMoved, greedyArrangement, score } from "./greedy";
+import { chainFits, fewestMoved, greedyArrangement, meldMarks, score } from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
@@ -984,29 +984,19 @@ class RankProgramme {
    * the cut).
    */
   private countStillFree(melds: readonly OriginalMeld[]): number[] {
-    const mark = () => filled(RANKS, () => filled(SUIT_COUNT, () => false));
-    const [own, runCard, gap, end] = [mark(), mark(), mark(), mark()];
+    const kind = (r: number, s: number) => s * RANKS + r;
+    const own = new Uint8Array(52);
+    const runCard = new Uint8Array(52);
     for (let r = 0; r < RANKS; r++)
-      for (let s = 0; s < SUIT_COUNT; s++) own[r]![s] = this.hand[r]![s]!.length > 0;
-    for (const meld of melds) {
-      const first = meld.cards[0]!;
-      const last = meld.cards.at(-1)!;
-      if (meld.kind === "set") {
-        if (meld.cards.length < SUIT_COUNT)
-          for (let s = 0; s < SUIT_COUNT; s++)
-            if (!meld.cards.some((c) => suitIndex(c) === s)) gap[rankOf(first) - 1]![s] = true;
-        continue;
-      }
-      for (const c of meld.cards) runCard[rankOf(c) - 1]![suitIndex(c)] = true;
-      const s = suitIndex(first);
-      end[(rankOf(first) - 2 + RANKS) % RANKS]![s] = true;
-      end[rankOf(last) % RANKS]![s] = true;
-    }
-    /** own cards of suit s at every processing index from `from` to `to` */
-    const ownThrough = (s: number, from: number, to: number) => {
-      for (let k = from; k <= to; k++) if (!own[this.orderRank(k)]![s]) return false;
-      return true;
-    };
+      for (let s = 0; s < SUIT_COUNT; s++) own[kind(r, s)] = this.hand[r]![s]!.length > 0 ? 1 : 0;
+    for (const meld of melds)
+      if (meld.kind === "run") for (const c of meld.cards) runCard[c % 52] = 1;
+    const { end, gap } = meldMarks(melds.map((m) => m.cards));
+    // per processing index and suit: how many indices up to it hold own cards of the suit, in a row
+    const back = filled(RANKS, () => filled(SUIT_COUNT, () => 0));
+    for (let j = 0; j < RANKS; j++)
+      for (let s = 0; s < SUIT_COUNT; s++)
+        back[j]![s] = own[kind(this.orderRank(j), s)] ? (j > 0 ? back[j - 1]![s]! : 0) + 1 : 0;
     const free = filled(RANKS, (j) =>
       filled(SUIT_COUNT, (s) => {
         const r = this.orderRank(j);
@@ -1014,27 +1004,20 @@ class RankProgramme {
         let suits = 0;
         let claim = 0;
         for (let t = 0; t < SUIT_COUNT; t++)
-          if (own[r]![t]) suits++;
-          else if (runCard[r]![t]) claim = 1;
-        if (gap[r]![s] || suits + claim >= 3) return true;
-        // The chain of own cards' ranks through rank r, both ways round.
-        let length = 1;
-        let touches = end[r]![s]!;
-        for (const dir of [1, -1])
-          for (let d = dir; Math.abs(d) < RANKS && own[(r + d + RANKS) % RANKS]![s]; d += dir) {
-            length++;
-            if (end[(r + d + RANKS) % RANKS]![s]) touches = true;
-          }
-        return length >= 3 || touches || (this.crossable[s]! && ownThrough(s, j, LAST));
+          if (own[kind(r, t)]) suits++;
+          else if (runCard[kind(r, t)]) claim = 1;
+        if (gap[kind(r, s)] || suits + claim >= 3) return true;
+        if (chainFits(own, end, kind(r, s))) return true;
+        return this.crossable[s]! && back[LAST]![s]! >= RANKS - j;
       }),
     );
     return filled(RANKS + 1, (b) => {
       let n = 0;
       for (let j = b; j < RANKS; j++)
-        for (let s = 0; s < SUIT_COUNT; s++) {
+        for (let s = 0; s < SUIT_COUNT; s++)
           // Otherwise it may continue a run open before b.
-          if (free[j]![s] || ownThrough(s, b, j)) n += this.hand[this.orderRank(j)]![s]!.length;
-        }
+          if (free[j]![s] || back[j]![s]! >= j - b + 1)
+            n += this.hand[this.orderRank(j)]![s]!.length;
       return n;
     });
   }

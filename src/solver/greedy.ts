@@ -364,12 +364,39 @@ function fittingWithoutMoves(
   from: number,
   lost: CardId,
 ): number {
-  // Per kind: a free card (own or lost), a run's end beyond it, a set missing it.
+  // Per kind: a free card (own or lost).
   const free = new Uint8Array(52);
-  const end = new Uint8Array(52);
-  const gap = new Uint8Array(52);
   for (const c of own) free[c % 52] = 1;
   if (lost >= 0) free[lost % 52] = 1;
+  const { end, gap } = meldMarks(melds, from, lost);
+  let fitting = 0;
+  for (const x of own) {
+    const kind = x % 52;
+    const rank = kind % 13;
+    let suits = 0;
+    for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
+    if (gap[kind] || suits >= 3) {
+      fitting++;
+      continue;
+    }
+    if (chainFits(free, end, kind)) fitting++;
+  }
+  return fitting;
+}
+
+/**
+ * Per kind (suit * 13 + rank index), of the melds with `lost` taken from
+ * meld `from` (none when -1): whether a run's end lies beyond it (the kind
+ * a card would extend the run with), and whether a set of fewer than four
+ * lacks it.
+ */
+export function meldMarks(
+  melds: readonly (readonly CardId[])[],
+  from = -1,
+  lost: CardId = -1,
+): { end: Uint8Array; gap: Uint8Array } {
+  const end = new Uint8Array(52);
+  const gap = new Uint8Array(52);
   for (let m = 0; m < melds.length; m++) {
     const meld = melds[m]!;
     const cards = m === from ? meld.filter((c) => c !== lost) : meld;
@@ -387,25 +414,20 @@ function fittingWithoutMoves(
     end[kindAt(first, -1)] = 1;
     end[kindAt(last, 1)] = 1;
   }
-  let fitting = 0;
-  for (const x of own) {
-    const kind = x % 52;
-    const rank = kind % 13;
-    let suits = 0;
-    for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
-    if (gap[kind] || suits >= 3) {
-      fitting++;
-      continue;
+  return { end, gap };
+}
+
+/**
+ * Whether the chain of free kinds of `kind`'s suit through it, both ways
+ * round the ranks, is three long or touches a run's end (`meldMarks`).
+ */
+export function chainFits(free: Uint8Array, end: Uint8Array, kind: number): boolean {
+  let length = 1;
+  let touches = end[kind] === 1;
+  for (const step of [1, -1])
+    for (let d = step; Math.abs(d) < 13 && free[kindAt(kind, d)]; d += step) {
+      length++;
+      if (end[kindAt(kind, d)]) touches = true;
     }
-    // The chain of free kinds of this suit through x, both ways round the ranks.
-    let length = 1;
-    let touches = end[kind] === 1;
-    for (const step of [1, -1])
-      for (let d = step; Math.abs(d) < 13 && free[kindAt(x, d)]; d += step) {
-        length++;
-        if (end[kindAt(x, d)]) touches = true;
-      }
-    if (length >= 3 || touches) fitting++;
-  }
-  return fitting;
+  return length >= 3 || touches;
 }
