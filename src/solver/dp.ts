@@ -42,6 +42,11 @@ const RESERVED = 2; // taken by an incoming piece; its part before the cut may j
 const RESERVED_JOINED = 3; // and an open run before the cut has joined it
 
 const HAND = -1;
+/**
+ * A run no higher cap follows builds each state's options only up to the
+ * table cards it may still lose (0, 1 or 2); from this many on, all of them.
+ */
+const LOSS_LIMITS = 3;
 
 export interface OriginalMeld {
   kind: "run" | "set";
@@ -547,13 +552,15 @@ class RankProgramme {
   private readonly states: SuitState[][] = [];
   /** per space: the ids of its states by stateHash (a list only where hashes collide) */
   private readonly stateIds: Map<number, number | number[]>[] = [];
-  /** per space (i * SUIT_COUNT + s) and suit state id */
+  /** per space (i * SUIT_COUNT + s) and loss limit (options), then suit state id */
   private readonly optionCache: Option[][][] = [];
   /** per space and number of cards given out: cardOrders */
   private readonly orderCache: Phys[][][][] = [];
   private readonly extraCache = new Map<number, number>();
   private readonly formCache = new Map<number, boolean>();
   private goal: Goal = { placed: 0, moved: 0, narrow: null };
+  /** Whether this run builds only the options within its cap (lossLimit). */
+  private limited = false;
   private trail: Trail | null = null;
   /** Options tried on states so far, over every run: what the searches have cost. */
   work = 0;
@@ -700,6 +707,8 @@ class RankProgramme {
     const exact = goal.narrow === null && future === null;
     const upTo = goal.upTo ?? goal.moved;
     const traced = exact && upTo > goal.moved;
+    // Options passing the cap are needed only by a trail for a higher cap.
+    this.limited = goal.narrow === null && !traced;
     const resume =
       exact &&
       trail !== null &&
@@ -730,6 +739,7 @@ class RankProgramme {
     const least = goal.placed * PLACED_WEIGHT + this.tableBefore[RANKS]! - goal.moved - 1e-6;
     for (let i = 0; i < RANKS; i++) {
       if (!resume) this.orderSuits(i, fresh.get(0) ?? new Map());
+      let seen = this.tableBefore[i]!;
       for (let step = 0; step < SUIT_COUNT; step++) {
         const s = this.suitOrder[i]![step]!;
         // The rank's sets are settled with its last suit, so no state of a
@@ -746,11 +756,12 @@ class RankProgramme {
           // What an option's set cards make of this profile depends only on
           // their pattern: worked out once per pattern for all the entries.
           const joins: (Join | null)[] = [];
+          const counted = seen - (step > 0 ? mayStay(extra) : 0);
           for (const [key, entry] of entries) {
             const id = digit(key, s);
             // The suit about to move on still stands at the index before.
             const othersMoving = entry.moving - (i > 0 ? this.surelyMovingIn(i - 1, s, id) : 0);
-            const options = this.options(i, s, id);
+            const options = this.options(i, s, id, this.lossLimit(entry, counted));
             this.work += options.length;
             // What the entry's other suits can still gain: those done at i, from i + 1.
             let rest = ahead;
@@ -798,6 +809,7 @@ class RankProgramme {
           }
         }
         fresh = next;
+        seen = this.tableSeen[i]![step]!;
         if (last) this.dropDominated(made.get(0), next.get(0), i);
         let size = 0;
         for (const entries of made.values()) size += entries.size;
@@ -932,8 +944,18 @@ class RankProgramme {
    */
   private orderSuits(i: number, layer: Map<number, Entry>): void {
     const options = [0, 1, 2, 3].map((s) => {
+      // Each state's options for the most its entries may lose: the rank's
+      // later steps ask for no more (an entry's surely moved cards never fall).
+      const limits = new Map<number, number>();
+      for (const [key, entry] of layer) {
+        const id = digit(key, s);
+        limits.set(id, Math.max(limits.get(id) ?? 0, this.lossLimit(entry, this.tableBefore[i]!)));
+      }
       let n = 0;
-      for (const key of layer.keys()) n += this.options(i, s, digit(key, s)).length;
+      for (const key of layer.keys()) {
+        const id = digit(key, s);
+        n += this.options(i, s, id, limits.get(id)).length;
+      }
       return n;
     });
     const order = sortShort([0, 1, 2, 3], (a, b) => options[a]! - options[b]!);
@@ -947,6 +969,18 @@ class RankProgramme {
     };
     this.ownLeft[i] = order.map((_, step) => rest(step) + this.ownAfter[i + 1]!);
     this.freeLeft[i] = order.map((_, step) => rest(step) + this.stillFree[i + 1]!);
+  }
+
+  /**
+   * The table cards an entry's next option may lose within the cap, when the
+   * run builds only those (`limited`), `counted` being the table cards seen
+   * less those a set may still keep: each one lost moves, since the entry's
+   * surely moved cards never fall.
+   */
+  private lossLimit(entry: Entry, counted: number): number {
+    if (!this.limited) return LOSS_LIMITS;
+    const moved = counted - (entry.value % PLACED_WEIGHT) + entry.moving;
+    return Math.max(0, this.goal.moved - moved);
   }
 
   /**
@@ -1137,16 +1171,23 @@ class RankProgramme {
     return this.states[i * SUIT_COUNT + s]![id]!;
   }
 
-  /** Every way one suit can take its cards of the rank at processing index i. */
-  private options(i: number, s: number, id: number): Option[] {
-    const cache = (this.optionCache[i * SUIT_COUNT + s] ??= []);
-    let cached = cache[id];
-    if (!cached) {
-      cached = new SuitStep(this, i, s, this.stateAt(i, s, id)).options();
-      for (const option of cached) option.moving = this.surelyMovingIn(i, s, option.next);
-      cache[id] = cached;
+  /**
+   * Every way one suit can take its cards of the rank at processing index i,
+   * or, below LOSS_LIMITS, those losing at most `limit` of its table cards.
+   */
+  private options(i: number, s: number, id: number, limit = LOSS_LIMITS): Option[] {
+    const bounded = Math.min(limit, LOSS_LIMITS);
+    const space = (i * SUIT_COUNT + s) * (LOSS_LIMITS + 1);
+    // Options built for a higher limit will do: those over the cap cost a test each.
+    for (let l = bounded; l <= LOSS_LIMITS; l++) {
+      const cached = this.optionCache[space + l]?.[id];
+      if (cached) return cached;
     }
-    return cached;
+    const most = bounded < LOSS_LIMITS ? bounded : Infinity;
+    const built = new SuitStep(this, i, s, this.stateAt(i, s, id), most).options();
+    for (const option of built) option.moving = this.surelyMovingIn(i, s, option.next);
+    (this.optionCache[space + bounded] ??= [])[id] = built;
+    return built;
   }
 
   /** Adds one suit's set cards and run claims to the rank's profile; -1 on a clash. */
@@ -1398,15 +1439,37 @@ class SuitStep {
   private kept = 0;
   private setsTaken = 0;
   private setCards: { id: CardId; cls: number }[] = [];
+  /** table cards the draft loses (neither kept nor waiting in a set), of those not lost already */
+  private lost = 0;
+  /** original runs matched elsewhere that no run continues: their cards are lost already */
+  private readonly gone: number[] = [];
 
   constructor(
     private readonly p: RankProgramme,
     private readonly i: number,
     private readonly s: number,
     private readonly state: SuitState,
+    /** the most table cards an option may lose: more would pass the cap */
+    private readonly limit: number,
   ) {
     this.tableCards = p.tableAt(i, s);
     this.handCards = p.handAt(i, s);
+    const { status, runs } = state;
+    for (let j = 0; limit < Infinity && j < status.length; j += 2) {
+      const origin = status[j]!;
+      if (
+        status[j + 1] === TAKEN &&
+        !p.info(origin)!.crossing &&
+        !runs.some((r) => r.tag === origin)
+      )
+        this.gone.push(origin);
+    }
+  }
+
+  /** 1 when card u, going where it keeps `kept` table cards, is a table card newly lost. */
+  private loses(u: number, kept: number): number {
+    const { origin } = this.cards[u]!;
+    return kept === 0 && origin !== HAND && !this.gone.includes(origin) ? 1 : 0;
   }
 
   options(): Option[] {
@@ -1538,18 +1601,27 @@ class SuitStep {
 
   /** Card u goes to a set, as a card of class `cls`; then the uses after it. */
   private toSet(u: number, id: CardId, cls: number): void {
+    // A card of an original set, or claiming its run, may still stay where it is.
+    const lost = this.limit < Infinity ? this.loses(u, cls === SET_CARD.other ? 0 : 1) : 0;
+    if (this.lost + lost > this.limit) return;
+    this.lost += lost;
     this.setCards.push({ id, cls });
     this.assign(u + 1);
     this.setCards.pop();
+    this.lost -= lost;
   }
 
   /** Card u goes into `run`, keeping `kept` more table cards; then the uses after it. */
   private toRun(u: number, run: Run, source: Source, kept: number): void {
+    const lost = this.limit < Infinity ? this.loses(u, kept) : 0;
+    if (this.lost + lost > this.limit) return;
+    this.lost += lost;
     this.runs.push({ run, source });
     this.kept += kept;
     this.assign(u + 1);
     this.kept -= kept;
     this.runs.pop();
+    this.lost -= lost;
   }
 
   private finish(): void {

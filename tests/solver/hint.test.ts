@@ -131,6 +131,19 @@ describe("§5.3 the hint: the rules' own examples", () => {
     expect(result.moved).toBe(1);
     expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
   });
+
+  it("§5.3 the cards of a run given up elsewhere count as moved once, under the last cap too", () => {
+    // The last cap builds only the options within it: a card of a run already
+    // matched to another meld is moving before its rank comes, and counting
+    // it again there (found by a random search) cut the optimum's path.
+    const table = tableOf("AS 2S 3S 4S 5S 6S", "AS AH AD AC", "KH KS KD KC", "KD KS KH");
+    // The other 4♠: the run holds one.
+    const own = [...cards("8S 5C JD JH QS"), cards("4S 4S")[1]!];
+    const result = hint(MACHIAVELOX_MELDS, table, own);
+    expect({ placed: result.placed.length, moved: result.moved }).toEqual({ placed: 2, moved: 3 });
+    expectOptimum(MACHIAVELOX_MELDS, table, own);
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
+  });
 });
 
 describe("the hint when not every own card fits", () => {
