@@ -944,6 +944,11 @@ class RankProgramme {
    */
   private orderSuits(i: number, layer: Map<number, Entry>): void {
     const options = [0, 1, 2, 3].map((s) => {
+      let n = 0;
+      if (!this.limited) {
+        for (const key of layer.keys()) n += this.options(i, s, digit(key, s)).length;
+        return n;
+      }
       // Each state's options for the most its entries may lose: the rank's
       // later steps ask for no more (an entry's surely moved cards never fall).
       const limits = new Map<number, number>();
@@ -951,7 +956,6 @@ class RankProgramme {
         const id = digit(key, s);
         limits.set(id, Math.max(limits.get(id) ?? 0, this.lossLimit(entry, this.tableBefore[i]!)));
       }
-      let n = 0;
       for (const key of layer.keys()) {
         const id = digit(key, s);
         n += this.options(i, s, id, limits.get(id)).length;
