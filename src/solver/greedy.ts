@@ -4,7 +4,7 @@
 // four, one side of a split run) for the own cards still in hand. Not optimal
 // in general: the exact programme (dp.ts) either proves it is or beats it.
 
-import { type CardId, rankOf, suitIndex, suitOf } from "../engine/cards";
+import { type CardId, rankOf, suitIndex } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
 import { concatenated } from "./arrays";
 import { keptCards, matchMelds } from "./matching";
@@ -190,17 +190,22 @@ function beside(a: CardId, b: CardId): boolean {
   return kindAt(a, 1) === b % 52 || kindAt(a, -1) === b % 52;
 }
 
+/** Whether a card is beside one of the run's cards. */
+function touches(run: readonly CardId[], c: CardId): boolean {
+  for (const r of run) if (beside(r, c)) return true;
+  return false;
+}
+
 /** Every meld of three cards from the candidates that holds x (sets of four too). */
 function meldsWith(rules: MeldRules, x: CardId, candidates: readonly CardId[]): CardId[][] {
   const found: CardId[][] = [];
-  const others = candidates.filter(
-    (c) => c !== x && (rankOf(c) === rankOf(x) || suitOf(c) === suitOf(x)),
-  );
+  const [rank, suit] = [rankOf(x), suitIndex(x)];
+  const others: CardId[] = [];
+  for (const c of candidates)
+    if (c !== x && (rankOf(c) === rank || suitIndex(c) === suit)) others.push(c);
   for (let i = 0; i < others.length; i++)
-    for (let j = i + 1; j < others.length; j++) {
-      const three = [x, others[i]!, others[j]!];
-      if (isTriple(rules, three)) found.push(three);
-    }
+    for (let j = i + 1; j < others.length; j++)
+      if (isTriple(rules, x, others[i]!, others[j]!)) found.push([x, others[i]!, others[j]!]);
   return found;
 }
 
@@ -250,17 +255,16 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
     grown = false;
     // The longest valid run among the cards left, grown from each card.
     let bestRun: CardId[] | null = null;
+    // Only cards of its suit can join a run: the others are not looked at.
+    const bySuit: CardId[][] = [[], [], [], []];
+    for (const c of left) bySuit[suitIndex(c)]!.push(c);
     for (const start of left) {
       let run = [start];
+      const ofSuit = bySuit[suitIndex(start)]!;
       for (;;) {
         let next: CardId | undefined;
-        for (const c of left)
-          if (
-            suitIndex(c) === suitIndex(start) &&
-            run.some((r) => beside(r, c)) &&
-            !run.includes(c) &&
-            runStart(rules, [...run, c])
-          ) {
+        for (const c of ofSuit)
+          if (touches(run, c) && !run.includes(c) && runStart(rules, [...run, c])) {
             next = c;
             break;
           }
@@ -278,9 +282,9 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
   }
   for (let rank = 1; rank <= 13; rank++) {
     for (;;) {
-      const bySuit = new Map<string, CardId>();
+      const bySuit = new Map<number, CardId>();
       for (const c of left)
-        if (rankOf(c) === rank && !bySuit.has(suitOf(c))) bySuit.set(suitOf(c), c);
+        if (rankOf(c) === rank && !bySuit.has(suitIndex(c))) bySuit.set(suitIndex(c), c);
       if (bySuit.size < 3) break;
       const set = [...bySuit.values()];
       melds.push(set);
@@ -291,10 +295,13 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
 }
 
 /** isMeld for three cards, without allocating: a set, or three consecutive ranks of one suit. */
-export function isTriple(rules: MeldRules, cards: readonly CardId[]): boolean {
-  const [a, b, c] = cards as [CardId, CardId, CardId];
-  const [ra, rb, rc] = [rankOf(a), rankOf(b), rankOf(c)];
-  const [sa, sb, sc] = [suitOf(a), suitOf(b), suitOf(c)];
+export function isTriple(rules: MeldRules, a: CardId, b: CardId, c: CardId): boolean {
+  const ra = rankOf(a);
+  const rb = rankOf(b);
+  const rc = rankOf(c);
+  const sa = suitIndex(a);
+  const sb = suitIndex(b);
+  const sc = suitIndex(c);
   if (ra === rb && rb === rc) return sa !== sb && sb !== sc && sa !== sc;
   if (sa !== sb || sb !== sc) return false;
   const low = Math.min(ra, rb, rc);

@@ -15,9 +15,8 @@ describe("the incumbent and the bound on moves", () => {
       for (let a = 0; a < 104; a++)
         for (let b = a + 1; b < 104; b++)
           for (let c = b + 1; c < 104; c++) {
-            const three = [a, b, c];
-            if (isTriple(rules, three) !== isValidMeld(rules, three))
-              expect.fail(`${rules.id}: ${three.join(" ")}`);
+            if (isTriple(rules, a, b, c) !== isValidMeld(rules, [a, b, c]))
+              expect.fail(`${rules.id}: ${a} ${b} ${c}`);
           }
   });
 
