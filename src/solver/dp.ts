@@ -587,22 +587,27 @@ class RankProgramme {
     });
     for (const id of own) this.hand[rankOf(id) - 1]![suitIndex(id)]!.push(id);
     this.cut = this.chooseCut();
-    const count = (i: number, s: number) => this.tableAt(i, s).length + this.handAt(i, s).length;
-    this.ahead = filled(RANKS, (i) =>
-      filled(SUIT_COUNT, (s) => {
-        let n = 0;
-        while (i + n + 1 < RANKS && count(i + n + 1, s) > 0) n++;
-        return n;
-      }),
-    );
-    this.crossable = filled(SUIT_COUNT, (s) => count(0, s) > 0 && count(LAST, s) > 0);
-    // Lengths matter only where a run could outgrow the rule set's limit.
-    this.ownAfter = filled(RANKS + 1, (i) => {
-      let n = 0;
-      for (let j = i; j < RANKS; j++)
-        for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(j, s).length;
-      return n;
-    });
+    // per processing index and suit: whether it has a card, table's or own
+    const has: boolean[][] = [];
+    for (let i = 0; i < RANKS; i++) {
+      const row: boolean[] = [];
+      for (let s = 0; s < SUIT_COUNT; s++)
+        row.push(this.tableAt(i, s).length + this.handAt(i, s).length > 0);
+      has.push(row);
+    }
+    this.ahead = [];
+    for (let i = LAST; i >= 0; i--)
+      this.ahead[i] = [0, 1, 2, 3].map((s) =>
+        i < LAST && has[i + 1]![s] ? this.ahead[i + 1]![s]! + 1 : 0,
+      );
+    this.crossable = [0, 1, 2, 3].map((s) => has[0]![s]! && has[LAST]![s]!);
+    this.ownAfter = [];
+    this.ownAfter[RANKS] = 0;
+    for (let i = LAST; i >= 0; i--) {
+      let n = this.ownAfter[i + 1]!;
+      for (let s = 0; s < SUIT_COUNT; s++) n += this.handAt(i, s).length;
+      this.ownAfter[i] = n;
+    }
     this.stillFree = this.countStillFree(melds);
     this.tableBefore = [0];
     for (let i = 0; i < RANKS; i++) {
@@ -610,12 +615,13 @@ class RankProgramme {
       for (let s = 0; s < SUIT_COUNT; s++) n += this.tableAt(i, s).length;
       this.tableBefore.push(n);
     }
-    this.lengthMatters = filled(SUIT_COUNT, (s) => {
-      let longest = 0;
-      for (let start = 0; start < RANKS; start++) {
-        let n = 0;
-        while (n < 2 * RANKS && count((start + n) % RANKS, s) > 0) n++;
-        longest = Math.max(longest, n);
+    // Lengths matter only where a run could outgrow the rule set's limit.
+    this.lengthMatters = [0, 1, 2, 3].map((s) => {
+      // The longest stretch of ranks with cards, round the cycle (twice round at most).
+      let [longest, n] = [0, 0];
+      for (let k = 0; k < 3 * RANKS; k++) {
+        n = has[k % RANKS]![s] ? n + 1 : 0;
+        longest = Math.max(longest, Math.min(n, 2 * RANKS));
       }
       return longest > this.maxLen;
     });
@@ -652,8 +658,9 @@ class RankProgramme {
           this.table[before]![s]!.length + this.hand[before]![s]!.length,
           this.table[cut]![s]!.length + this.hand[cut]![s]!.length,
         );
-        const runsBefore = new Set(this.table[before]![s]!.map((p) => p.origin));
-        score += 100 * this.table[cut]![s]!.filter((p) => runsBefore.has(p.origin)).length;
+        // Original runs through both ranks: at most two cards each side.
+        for (const p of this.table[cut]![s]!)
+          if (this.table[before]![s]!.some((q) => q.origin === p.origin)) score += 100;
       }
       if (score < bestScore) [best, bestScore] = [cut, score];
     }
