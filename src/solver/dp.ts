@@ -100,7 +100,7 @@ interface Option {
   setsTaken: number;
   sources: Source[];
   closed: { from: number; piece: Piece | null }[];
-  setCards: { id: CardId; cls: number }[];
+  setCards: readonly { id: CardId; cls: number }[];
 }
 
 /** Where an option's states go from a rank's profile, and what its set cards are worth there. */
@@ -1412,6 +1412,8 @@ class RankProgramme {
 type Use = { kind: "cont"; from: number } | { kind: "new"; inc: boolean } | { kind: "set" };
 
 const usesMemo = new Map<number, readonly Use[]>();
+/** The set cards of every option that sends none: shared, never changed. */
+const NO_SET_CARDS: readonly { id: CardId; cls: number }[] = [];
 
 /**
  * A suit's uses of its cards at a rank: the runs of mask `conts` continued,
@@ -1450,6 +1452,8 @@ class SuitStep {
   private kept = 0;
   private setsTaken = 0;
   private setCards: { id: CardId; cls: number }[] = [];
+  /** per status entry (its origin at 2j): whether that original run ends at this rank */
+  private readonly ending: boolean[] = [];
   /** table cards the draft loses (neither kept nor waiting in a set), of those not lost already */
   private lost = 0;
   /** original runs matched elsewhere that no run continues: their cards are lost already */
@@ -1487,13 +1491,16 @@ class SuitStep {
     const status = [...this.state.status];
     for (const origin of this.p.starting(this.i, this.s)) status.push(origin, UNMATCHED);
     this.status = status;
+    // Claims change the statuses' values during the search, never their origins.
+    for (let j = 0; j < status.length; j += 2) this.ending.push(this.endsHere(status[j]!));
     const runs = this.state.runs;
     for (let closeMask = 0; closeMask < 1 << runs.length; closeMask++) {
       const closed: { from: number; piece: Piece | null }[] = [];
       let conts = 0;
       let continuing = 0;
       let ok = true;
-      runs.forEach((run, j) => {
+      for (let j = 0; j < runs.length && ok; j++) {
+        const run = runs[j]!;
         if (closeMask & (1 << j)) {
           if (run.inc)
             closed.push({ from: j, piece: { post: run.len, tag: pieceTag(run, status) } });
@@ -1504,7 +1511,7 @@ class SuitStep {
           conts |= 1 << j;
           continuing++;
         } else ok = false;
-      });
+      }
       if (!ok) continue;
       this.closed = closed;
       const have = this.tableCards.length + this.handCards.length;
@@ -1647,18 +1654,14 @@ class SuitStep {
     for (const r of drafts) if (r.source.split) pieces = withPiece(pieces, r.source.split);
     // Original runs that end here leave the state; runs matched to them are done.
     const status: number[] = [];
-    for (let j = 0; j < this.status.length; j += 2) {
-      const origin = this.status[j]!;
-      if (!this.endsHere(origin)) status.push(origin, this.status[j + 1]!);
-    }
-    const runs: Run[] = [];
-    const sources: Source[] = [];
+    for (let j = 0; j < this.status.length; j += 2)
+      if (!this.ending[j / 2]) status.push(this.status[j]!, this.status[j + 1]!);
+    const runs = drafts.map((_, j) => this.done(j));
+    const sources = drafts.map((d) => d.source);
     // Two decks: a suit has at most two cards of a rank, so at most two runs.
-    const swap = drafts.length === 2 && compareRuns(this.done(0), this.done(1)) > 0;
-    for (let j = 0; j < drafts.length; j++) {
-      const k = swap ? 1 - j : j;
-      runs.push(this.done(k));
-      sources.push(drafts[k]!.source);
+    if (runs.length === 2 && compareRuns(runs[0]!, runs[1]!) > 0) {
+      runs.reverse();
+      sources.reverse();
     }
     const next = this.p.internState(this.i, this.s, { runs, status, pieces });
     const cards = this.setCards;
@@ -1680,7 +1683,7 @@ class SuitStep {
       setsTaken: this.setsTaken,
       sources,
       closed: this.closed,
-      setCards: [...cards],
+      setCards: cards.length === 0 ? NO_SET_CARDS : [...cards],
     });
   }
 
