@@ -950,23 +950,22 @@ class RankProgramme {
    * states of the suits after it.
    */
   private orderSuits(i: number, layer: Map<number, Entry>): void {
-    const options = [0, 1, 2, 3].map((s) => {
+    // Each suit state's entries, and the most they may lose: the rank's later
+    // steps ask for no more (an entry's surely moved cards never fall).
+    const states = [0, 1, 2, 3].map(() => new Map<number, { limit: number; entries: number }>());
+    for (const [key, entry] of layer) {
+      const limit = this.lossLimit(entry, this.tableBefore[i]!);
+      for (let s = 0; s < SUIT_COUNT; s++) {
+        const id = digit(key, s);
+        const seen = states[s]!.get(id);
+        if (!seen) states[s]!.set(id, { limit, entries: 1 });
+        else [seen.limit, seen.entries] = [Math.max(seen.limit, limit), seen.entries + 1];
+      }
+    }
+    const options = states.map((ids, s) => {
       let n = 0;
-      if (!this.limited) {
-        for (const key of layer.keys()) n += this.options(i, s, digit(key, s)).length;
-        return n;
-      }
-      // Each state's options for the most its entries may lose: the rank's
-      // later steps ask for no more (an entry's surely moved cards never fall).
-      const limits = new Map<number, number>();
-      for (const [key, entry] of layer) {
-        const id = digit(key, s);
-        limits.set(id, Math.max(limits.get(id) ?? 0, this.lossLimit(entry, this.tableBefore[i]!)));
-      }
-      for (const key of layer.keys()) {
-        const id = digit(key, s);
-        n += this.options(i, s, id, limits.get(id)).length;
-      }
+      for (const [id, { limit, entries }] of ids)
+        n += entries * this.options(i, s, id, limit).length;
       return n;
     });
     const order = sortShort([0, 1, 2, 3], (a, b) => options[a]! - options[b]!);
