@@ -746,7 +746,6 @@ class RankProgramme {
     const least = goal.placed * PLACED_WEIGHT + this.tableBefore[RANKS]! - goal.moved - 1e-6;
     for (let i = 0; i < RANKS; i++) {
       if (!resume) this.orderSuits(i, fresh.get(0) ?? new Map());
-      let seen = this.tableBefore[i]!;
       for (let step = 0; step < SUIT_COUNT; step++) {
         const s = this.suitOrder[i]![step]!;
         // The rank's sets are settled with its last suit, so no state of a
@@ -757,13 +756,15 @@ class RankProgramme {
         const next: Level = resume ? new Map() : made;
         const waiting = resume ? over[level] : undefined;
         if (waiting) over[level] = this.admit(waiting, made, next);
+        // Table cards seen before this step's suit.
+        const seen = step > 0 ? this.tableSeen[i]![step - 1]! : this.tableBefore[i]!;
         const pending = this.pendingAfter(i, step);
         const ahead = future ? future.ahead(i, pending) : 0;
         for (const [extra, entries] of fresh) {
           // What an option's set cards make of this profile depends only on
           // their pattern: worked out once per pattern for all the entries.
           const joins: (Join | null)[] = [];
-          const counted = seen - (step > 0 ? mayStay(extra) : 0);
+          const counted = seen - mayStay(extra);
           for (const [key, entry] of entries) {
             const id = digit(key, s);
             // The suit about to move on still stands at the index before.
@@ -816,7 +817,6 @@ class RankProgramme {
           }
         }
         fresh = next;
-        seen = this.tableSeen[i]![step]!;
         if (last) this.dropDominated(made.get(0), next.get(0), i);
         let size = 0;
         for (const entries of made.values()) size += entries.size;
@@ -1077,16 +1077,26 @@ class RankProgramme {
     let n = memo[id];
     if (n === undefined) {
       n = 0;
-      const { runs, status } = this.stateAt(at + 1, t, id);
-      for (let j = 0; j < status.length; j += 2) {
-        const origin = status[j]!;
-        const info = this.runInfo[origin]!;
-        if (status[j + 1] === TAKEN && !info.crossing && !runs.some((r) => r.tag === origin))
-          n += Math.max(0, info.last - at);
-      }
+      for (const origin of this.givenUp(this.stateAt(at + 1, t, id)))
+        n += Math.max(0, this.runInfo[origin]!.last - at);
       memo[id] = n;
     }
     return n;
+  }
+
+  /** A suit state's original runs matched to a closed meld or a set: no open run continues them. */
+  givenUp({ runs, status }: SuitState): number[] {
+    const origins: number[] = [];
+    for (let j = 0; j < status.length; j += 2) {
+      const origin = status[j]!;
+      if (
+        status[j + 1] === TAKEN &&
+        !this.runInfo[origin]!.crossing &&
+        !runs.some((r) => r.tag === origin)
+      )
+        origins.push(origin);
+    }
+    return origins;
   }
 
   /** The id of suit s's state before processing index i. */
@@ -1456,7 +1466,7 @@ class SuitStep {
   /** table cards the draft loses (neither kept nor waiting in a set), of those not lost already */
   private lost = 0;
   /** original runs matched elsewhere that no run continues: their cards are lost already */
-  private readonly gone: number[] = [];
+  private readonly gone: number[];
 
   constructor(
     private readonly p: RankProgramme,
@@ -1468,20 +1478,12 @@ class SuitStep {
   ) {
     this.tableCards = p.tableAt(i, s);
     this.handCards = p.handAt(i, s);
-    const { status, runs } = state;
-    for (let j = 0; limit < Infinity && j < status.length; j += 2) {
-      const origin = status[j]!;
-      if (
-        status[j + 1] === TAKEN &&
-        !p.info(origin)!.crossing &&
-        !runs.some((r) => r.tag === origin)
-      )
-        this.gone.push(origin);
-    }
+    this.gone = limit < Infinity ? p.givenUp(state) : [];
   }
 
-  /** 1 when card u, going where it keeps `kept` table cards, is a table card newly lost. */
+  /** 1 when card u, going where it keeps `kept` table cards, is a table card newly lost and counted. */
   private loses(u: number, kept: number): number {
+    if (this.limit === Infinity) return 0;
     const { origin } = this.cards[u]!;
     return kept === 0 && origin !== HAND && !this.gone.includes(origin) ? 1 : 0;
   }
@@ -1619,7 +1621,7 @@ class SuitStep {
   /** Card u goes to a set, as a card of class `cls`; then the uses after it. */
   private toSet(u: number, id: CardId, cls: number): void {
     // A card of an original set, or claiming its run, may still stay where it is.
-    const lost = this.limit < Infinity ? this.loses(u, cls === SET_CARD.other ? 0 : 1) : 0;
+    const lost = this.loses(u, cls === SET_CARD.other ? 0 : 1);
     if (this.lost + lost > this.limit) return;
     this.lost += lost;
     this.setCards.push({ id, cls });
@@ -1630,7 +1632,7 @@ class SuitStep {
 
   /** Card u goes into `run`, keeping `kept` more table cards; then the uses after it. */
   private toRun(u: number, run: Run, source: Source, kept: number): void {
-    const lost = this.limit < Infinity ? this.loses(u, kept) : 0;
+    const lost = this.loses(u, kept);
     if (this.lost + lost > this.limit) return;
     this.lost += lost;
     this.runs.push({ run, source });

@@ -166,7 +166,7 @@ function mayTake(cards: readonly CardId[], x: CardId): boolean {
   if (rankOf(cards[1]!) === rankOf(first))
     return rankOf(x) === rankOf(first) && cards.every((c) => suitIndex(c) !== suitIndex(x));
   if (suitIndex(first) !== suitIndex(x)) return false;
-  return cards.some((c) => beside(c, x));
+  return touches(cards, x);
 }
 
 /**
