@@ -1035,7 +1035,7 @@ class RankProgramme {
       for (let s = 0; s < SUIT_COUNT; s++) own[kind(r, s)] = this.hand[r]![s]!.length > 0 ? 1 : 0;
     for (const meld of melds)
       if (meld.kind === "run") for (const c of meld.cards) runCard[c % 52] = 1;
-    const { end, gap } = meldMarks(melds.map((m) => m.cards));
+    const marks = meldMarks(melds.map((m) => m.cards));
     // per processing index and suit: how many indices up to it hold own cards of the suit, in a row
     const back = filled(RANKS, () => filled(SUIT_COUNT, () => 0));
     for (let j = 0; j < RANKS; j++)
@@ -1050,8 +1050,8 @@ class RankProgramme {
         for (let t = 0; t < SUIT_COUNT; t++)
           if (own[kind(r, t)]) suits++;
           else if (runCard[kind(r, t)]) claim = 1;
-        if (gap[kind(r, s)] || suits + claim >= 3) return true;
-        if (chainFits(own, end, kind(r, s))) return true;
+        if (marks.gap[kind(r, s)] || suits + claim >= 3) return true;
+        if (chainFits(own, marks, kind(r, s))) return true;
         return this.crossable[s]! && back[LAST]![s]! >= RANKS - j;
       }),
     );

@@ -346,9 +346,41 @@ export function fewestMoved(
     const cards = original[m]!;
     const isSet = rankOf(cards[0]!) === rankOf(cards.at(-1)!);
     const loose = isSet ? cards : [cards[0]!, cards.at(-1)!];
-    for (const card of loose) if (fittingWithoutMoves(original, own, m, card) >= goal) return 1;
+    for (const card of loose)
+      if (mayLose(original, own, m, card) && fittingWithoutMoves(original, own, m, card) >= goal)
+        return 1;
   }
   return 2;
+}
+
+/**
+ * Whether meld `from` may lose `lost` with no other table card moved: what
+ * is left must stay a meld, or own cards complete it (no other table card
+ * may join it), and the lost card must fit a meld other than its own, since
+ * it stays on the table. Generous, as `fittingWithoutMoves`.
+ */
+function mayLose(
+  melds: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  from: number,
+  lost: CardId,
+): boolean {
+  const left = melds[from]!.filter((c) => c !== lost);
+  const free = new Uint8Array(52);
+  for (const c of own) free[c % 52] = 1;
+  if (left.length < 3) {
+    const [first, last] = [left[0]!, left.at(-1)!];
+    const completes =
+      rankOf(first) === rankOf(last)
+        ? own.some(
+            (c) => rankOf(c) === rankOf(first) && left.every((t) => suitIndex(t) !== suitIndex(c)),
+          )
+        : free[kindAt(first, -1)] === 1 || free[kindAt(last, 1)] === 1;
+    if (!completes) return false;
+  }
+  free[lost % 52] = 1;
+  const others = melds.filter((_, m) => m !== from);
+  return fits(free, meldMarks(others), lost % 52);
 }
 
 /** A card's kind (suit * 13 + rank index), `d` ranks further round the cycle. */
@@ -375,34 +407,36 @@ function fittingWithoutMoves(
   const free = new Uint8Array(52);
   for (const c of own) free[c % 52] = 1;
   if (lost >= 0) free[lost % 52] = 1;
-  const { end, gap } = meldMarks(melds, from, lost);
+  const marks = meldMarks(melds, from, lost);
   let fitting = 0;
-  for (const x of own) {
-    const kind = x % 52;
-    const rank = kind % 13;
-    let suits = 0;
-    for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
-    if (gap[kind] || suits >= 3) {
-      fitting++;
-      continue;
-    }
-    if (chainFits(free, end, kind)) fitting++;
-  }
+  for (const x of own) if (fits(free, marks, x % 52)) fitting++;
   return fitting;
 }
 
 /**
+ * Whether a free card of `kind` fits with no table card moved: a set lacks
+ * it, free cards of its rank make three suits, or its chain fits.
+ */
+function fits(free: Uint8Array, marks: MeldMarks, kind: number): boolean {
+  const rank = kind % 13;
+  let suits = 0;
+  for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
+  return marks.gap[kind] === 1 || suits >= 3 || chainFits(free, marks, kind);
+}
+
+/**
  * Per kind (suit * 13 + rank index), of the melds with `lost` taken from
- * meld `from` (none when -1): whether a run's end lies beyond it (the kind
- * a card would extend the run with), and whether a set of fewer than four
- * lacks it.
+ * meld `from` (none when -1): whether a run starts just above it or ends
+ * just below it (the kind a card would extend the run with, downwards or
+ * upwards), and whether a set of fewer than four lacks it.
  */
 export function meldMarks(
   melds: readonly (readonly CardId[])[],
   from = -1,
   lost: CardId = -1,
-): { end: Uint8Array; gap: Uint8Array } {
-  const end = new Uint8Array(52);
+): MeldMarks {
+  const below = new Uint8Array(52);
+  const above = new Uint8Array(52);
   const gap = new Uint8Array(52);
   for (let m = 0; m < melds.length; m++) {
     const meld = melds[m]!;
@@ -418,23 +452,38 @@ export function meldMarks(
       }
       continue;
     }
-    end[kindAt(first, -1)] = 1;
-    end[kindAt(last, 1)] = 1;
+    below[kindAt(first, -1)] = 1;
+    above[kindAt(last, 1)] = 1;
   }
-  return { end, gap };
+  return { below, above, gap };
+}
+
+export interface MeldMarks {
+  /** a run starts at the next kind up: a card here extends it downwards */
+  below: Uint8Array;
+  /** a run ends at the next kind down: a card here extends it upwards */
+  above: Uint8Array;
+  /** a set of fewer than four lacks this kind */
+  gap: Uint8Array;
 }
 
 /**
  * Whether the chain of free kinds of `kind`'s suit through it, both ways
- * round the ranks, is three long or touches a run's end (`meldMarks`).
+ * round the ranks, is three long, or leads from it to a run's end in the
+ * way the run grows there (`meldMarks`): a card the wrong side of a run's
+ * end would need the run's own kind again.
  */
-export function chainFits(free: Uint8Array, end: Uint8Array, kind: number): boolean {
+export function chainFits(free: Uint8Array, { below, above }: MeldMarks, kind: number): boolean {
   let length = 1;
-  let touches = end[kind] === 1;
-  for (const step of [1, -1])
-    for (let d = step; Math.abs(d) < 13 && free[kindAt(kind, d)]; d += step) {
-      length++;
-      if (end[kindAt(kind, d)]) touches = true;
-    }
+  let touches = below[kind] === 1 || above[kind] === 1;
+  // Upwards from the card, a run starting above; downwards, one ending below.
+  for (let d = 1; d < 13 && free[kindAt(kind, d)]; d++) {
+    length++;
+    if (below[kindAt(kind, d)]) touches = true;
+  }
+  for (let d = -1; d > -13 && free[kindAt(kind, d)]; d--) {
+    length++;
+    if (above[kindAt(kind, d)]) touches = true;
+  }
   return length >= 3 || touches;
 }

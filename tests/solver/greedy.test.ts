@@ -9,6 +9,14 @@ import { fewestMoved, greedyArrangement, isTriple } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
+/** Table melds and own cards from one literal, so that a repeated name is the other copy. */
+function position(table: string[], own: string): { table: number[][]; own: number[] } {
+  const all = cards([...table, own].join(" "));
+  let next = 0;
+  const melds = table.map((meld) => all.slice(next, (next += cards(meld).length)));
+  return { table: melds, own: all.slice(next) };
+}
+
 describe("the incumbent and the bound on moves", () => {
   it("§3 the greedy's own check of three cards agrees with the engine's on every three cards", () => {
     for (const rules of [MACHIAVELOX_MELDS, CLASSIC_MELDS])
@@ -31,6 +39,23 @@ describe("the incumbent and the bound on moves", () => {
 
   it("§5.2 a card that extends a run needs no move", () => {
     expect(fewestMoved([cards("5C 6C 7C")], cards("8C"), 1)).toBe(0);
+  });
+
+  it("§5.2 a card beyond a run's own card does not extend it: 3♠ 4♠ beside 4-5-6♠ need a 2♠ moved", () => {
+    const { table, own } = position(["4S 5S 6S", "2S 2H 2D 2C"], "3S 4S");
+    expect(fewestMoved(table, own, 2)).toBe(1);
+  });
+
+  it("§5.3 a table card moved stays on the table: a 10♦ swapped into a full set of tens must meld elsewhere", () => {
+    const { table, own } = position(["10C 10S 10H 10D", "8H 8S 8D 8C", "9D 9S 9H 9C"], "10D");
+    // 8♦ 9♦ 10♦ from the two other sets of four.
+    expect(fewestMoved(table, own, 1)).toBe(2);
+  });
+
+  it("§5.3 a run of three that gives up an end needs own cards to stay a meld", () => {
+    const { table, own } = position(["JC QC KC", "6C 7C 8C 9C 10C", "AC AS AH AD"], "QC");
+    // The J♣ for 10♣ J♣ Q♣ leaves Q♣ K♣, which takes the A♣ of the set: two moves.
+    expect(fewestMoved(table, own, 1)).toBe(2);
   });
 
   it("the incumbent keeps every table card in a valid meld; the bound never passes the optimum's moves", () => {
