@@ -264,8 +264,8 @@ export function solveExact(
     if (count === null) counted = false;
     else ({ most, relaxation } = count);
   }
-  const fewest = fewestMoved(original, useful, most);
   const movedBy = (a: DpResult) => (a.placed === most ? tableCards - a.kept : Infinity);
+  const fewest = fewestMoved(original, useful, most, movedBy(incumbent));
   if (movedBy(incumbent) <= fewest) return incumbent;
   // One programme for every search: the suit states and their options carry over.
   const programme = new RankProgramme(rules, melds, useful, budget);

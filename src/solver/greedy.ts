@@ -330,57 +330,145 @@ function runStart(rules: MeldRules, cards: readonly CardId[]): boolean {
   return cards.length < 2 || (rankOf(cards[1]!) - rankOf(cards[0]!) + 13) % 13 === 1;
 }
 
+/** A table card moved: meld `from` gives up `card`. */
+interface Loss {
+  from: number;
+  card: CardId;
+}
+
 /**
  * A lower bound on the table cards moved by any arrangement placing `goal`
- * own cards: 0, 1 or 2 (docs/solver.md, "bounds").
+ * own cards: 0, 1, 2 or 3 (docs/solver.md, "bounds"). Two moves, the
+ * costliest to rule out, are tried only when `proving` (the moves of the
+ * best arrangement known) is 3: only then does ruling them out settle more.
  */
 export function fewestMoved(
   original: readonly (readonly CardId[])[],
   own: readonly CardId[],
   goal: number,
+  proving = 3,
 ): number {
-  if (fittingWithoutMoves(original, own, -1, -1) >= goal) return 0;
-  // Moving one card leaves its meld matched without it, so the card was a
-  // run's end or a set's card; every other meld stays whole.
-  for (let m = 0; m < original.length; m++) {
-    const cards = original[m]!;
-    const isSet = rankOf(cards[0]!) === rankOf(cards.at(-1)!);
-    const loose = isSet ? cards : [cards[0]!, cards.at(-1)!];
-    for (const card of loose)
-      if (mayLose(original, own, m, card) && fittingWithoutMoves(original, own, m, card) >= goal)
-        return 1;
+  const marks = meldMarks(original);
+  const free = freeKinds(own, []);
+  const misfits = own.filter((x) => !fits(free, marks, x % 52));
+  if (own.length - misfits.length >= goal) return 0;
+  // A move changes what fits only at its card's rank and suit (and at those
+  // of a card it leaves alone): the own cards that fit nowhere need moves
+  // beside them, and only so many of them may be left out. Past 30 of them
+  // (a mask's bits), two moves are not tried and the bound stays 2.
+  const spare = own.length - goal;
+  const near = (card: CardId) => {
+    let mask = 0;
+    misfits.forEach((x, k) => {
+      if (k < 30 && sharesRankOrSuit(x, card)) mask |= 1 << k;
+    });
+    return mask;
+  };
+  const all = (1 << Math.min(misfits.length, 30)) - 1;
+  const enough = (mask: number) => popCount(all & ~mask) <= spare;
+  const places = (losses: readonly Loss[]) =>
+    movable(original, own, losses, marks) && fittingAfter(original, own, losses, marks) >= goal;
+  // Each moved card leaves its meld matched without it: one move takes a
+  // run's end or a set's card, and every other meld stays whole.
+  const ones: { loss: Loss; near: number; movable?: boolean }[] = [];
+  original.forEach((cards, from) => {
+    const loose = isSetMeld(cards) ? cards : [cards[0]!, cards.at(-1)!];
+    for (const card of loose) ones.push({ loss: { from, card }, near: near(card) });
+  });
+  for (const { loss, near } of ones) if (enough(near) && places([loss])) return 1;
+  if (proving !== 3 || misfits.length > 30) return 2;
+  // Two moves: two such cards, or a run's two cards at one end. A meld of
+  // three that loses two leaves a card alone, which changes what fits at
+  // its rank and suit too.
+  const nearAlone = (losses: readonly Loss[]) => {
+    const { from } = losses[0]!;
+    const left = from === losses[1]!.from ? leftOf(original[from]!, from, losses) : [];
+    return left.length === 1 ? near(left[0]!) : 0;
+  };
+  // Two cards of other melds, of another rank and suit, move as each would alone.
+  const alone = (one: (typeof ones)[number]) =>
+    (one.movable ??= movable(original, own, [one.loss], marks));
+  for (let a = 0; a < ones.length; a++)
+    for (let b = a + 1; b < ones.length; b++) {
+      const [x, y] = [ones[a]!, ones[b]!];
+      const losses = [x.loss, y.loss];
+      if (!enough(x.near | y.near | nearAlone(losses))) continue;
+      const apart = x.loss.from !== y.loss.from && !sharesRankOrSuit(x.loss.card, y.loss.card);
+      if (apart ? !alone(x) || !alone(y) : !movable(original, own, losses, marks)) continue;
+      if (fittingAfter(original, own, losses, marks) >= goal) return 2;
+    }
+  for (const [from, cards] of original.entries()) {
+    if (isSetMeld(cards)) continue;
+    for (const pair of [cards.slice(0, 2), cards.slice(-2)]) {
+      const losses = pair.map((card) => ({ from, card }));
+      if (enough(near(pair[0]!) | near(pair[1]!) | nearAlone(losses)) && places(losses)) return 2;
+    }
   }
-  return 2;
+  return 3;
+}
+
+function sharesRankOrSuit(a: CardId, b: CardId): boolean {
+  return rankOf(a) === rankOf(b) || suitIndex(a) === suitIndex(b);
+}
+
+function isSetMeld(cards: readonly CardId[]): boolean {
+  return rankOf(cards[0]!) === rankOf(cards.at(-1)!);
+}
+
+function popCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** Per kind: whether an own or lost card is of it. */
+function freeKinds(own: readonly CardId[], losses: readonly Loss[]): Uint8Array {
+  const free = new Uint8Array(52);
+  for (const c of own) free[c % 52] = 1;
+  for (const { card } of losses) free[card % 52] = 1;
+  return free;
+}
+
+/** A meld's cards once the losses are taken from it. */
+function leftOf(
+  cards: readonly CardId[],
+  from: number,
+  losses: readonly Loss[],
+): readonly CardId[] {
+  return losses.some((l) => l.from === from)
+    ? cards.filter((c) => !losses.some((l) => l.from === from && l.card === c))
+    : cards;
 }
 
 /**
- * Whether meld `from` may lose `lost` with no other table card moved: what
- * is left must stay a meld, or own cards complete it (no other table card
- * may join it), and the lost card must fit a meld other than its own, since
- * it stays on the table. Generous, as `fittingWithoutMoves`.
+ * Whether what is left of meld `from` once the losses are taken can stay in
+ * one meld with no other table card moved: a card alone in any, two cards
+ * in a meld that grows them (no table card but another lost one may join
+ * it). Generous, as `fittingAfter`.
  */
-function mayLose(
+function leftFits(
   melds: readonly (readonly CardId[])[],
   own: readonly CardId[],
+  losses: readonly Loss[],
   from: number,
-  lost: CardId,
 ): boolean {
-  const left = melds[from]!.filter((c) => c !== lost);
-  const free = new Uint8Array(52);
-  for (const c of own) free[c % 52] = 1;
-  if (left.length < 3) {
-    const [first, last] = [left[0]!, left.at(-1)!];
-    const completes =
-      rankOf(first) === rankOf(last)
-        ? own.some(
-            (c) => rankOf(c) === rankOf(first) && left.every((t) => suitIndex(t) !== suitIndex(c)),
-          )
-        : free[kindAt(first, -1)] === 1 || free[kindAt(last, 1)] === 1;
-    if (!completes) return false;
-  }
-  free[lost % 52] = 1;
-  const others = melds.filter((_, m) => m !== from);
-  return fits(free, meldMarks(others), lost % 52);
+  let taken = 0;
+  for (const l of losses) if (l.from === from) taken++;
+  if (melds[from]!.length - taken >= 3) return true;
+  const left = leftOf(melds[from]!, from, losses);
+  const joining = freeKinds(
+    own,
+    losses.filter((l) => l.from !== from),
+  );
+  const [first, last] = [left[0]!, left.at(-1)!];
+  const rank = rankOf(first) - 1;
+  let suits = 0;
+  for (let suit = 0; suit < 4; suit++)
+    if (left.every((t) => suitIndex(t) !== suit) && joining[suit * 13 + rank]) suits++;
+  if (rankOf(first) === rankOf(last) && left.length + suits >= 3) return true;
+  return left.length === 1
+    ? chainFits(joining, NO_MARKS, first % 52)
+    : joining[kindAt(first, -1)] === 1 || joining[kindAt(last, 1)] === 1;
 }
 
 /** A card's kind (suit * 13 + rank index), `d` ranks further round the cycle. */
@@ -390,27 +478,74 @@ function kindAt(card: CardId, d: number): number {
 }
 
 /**
- * At most how many own cards fit with no move other than `lost`, taken from
- * meld `from` (none when -1): each such card extends a meld kept whole (a
- * missing suit of a set, or a chain of own or loose cards touching a run's
- * end) or lies in a meld of own and loose cards alone. Generous on purpose
- * (no limits, any wrap, melds of two cards as good as three), so it is an
- * upper bound.
+ * Whether the melds may lose these cards with no other table card moved:
+ * what is left of each must stay a meld (`leftFits`), and each lost card
+ * must fit, as an own card does in `fittingAfter`, a meld other than its
+ * own, since it stays on the table.
  */
-function fittingWithoutMoves(
+function movable(
   melds: readonly (readonly CardId[])[],
   own: readonly CardId[],
-  from: number,
-  lost: CardId,
+  losses: readonly Loss[],
+  marks: MeldMarks,
+): boolean {
+  for (const { from } of losses) if (!leftFits(melds, own, losses, from)) return false;
+  const free = freeKinds(own, losses);
+  return withLosses(melds, losses, marks, () =>
+    losses.every(({ from, card }) => {
+      // Its own meld's marks left out while it looks for another.
+      const left = leftOf(melds[from]!, from, losses);
+      markMeld(marks, left, isSetMeld(melds[from]!), -1);
+      const fitting = fits(free, marks, card % 52);
+      markMeld(marks, left, isSetMeld(melds[from]!), 1);
+      return fitting;
+    }),
+  );
+}
+
+/**
+ * At most how many own cards fit with no move but the losses: each such
+ * card extends a meld kept whole (a missing suit of a set, or a chain of own
+ * or lost cards touching a run's end) or lies in a meld of own and lost
+ * cards alone. Generous on purpose (no limits, any wrap, melds of two cards
+ * as good as three), so it is an upper bound.
+ */
+function fittingAfter(
+  melds: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  losses: readonly Loss[],
+  marks: MeldMarks,
 ): number {
-  // Per kind: a free card (own or lost).
-  const free = new Uint8Array(52);
-  for (const c of own) free[c % 52] = 1;
-  if (lost >= 0) free[lost % 52] = 1;
-  const marks = meldMarks(melds, from, lost);
-  let fitting = 0;
-  for (const x of own) if (fits(free, marks, x % 52)) fitting++;
-  return fitting;
+  const free = freeKinds(own, losses);
+  return withLosses(melds, losses, marks, () => {
+    let fitting = 0;
+    for (const x of own) if (fits(free, marks, x % 52)) fitting++;
+    return fitting;
+  });
+}
+
+/**
+ * `count` with `marks`, the whole melds', standing for what the losses
+ * leave of them; given back as they were.
+ */
+function withLosses<T>(
+  melds: readonly (readonly CardId[])[],
+  losses: readonly Loss[],
+  marks: MeldMarks,
+  count: () => T,
+): T {
+  const froms = [...new Set(losses.map((l) => l.from))];
+  const swap = (sign: number) => {
+    for (const from of froms) {
+      const cards = melds[from]!;
+      markMeld(marks, cards, isSetMeld(cards), -sign);
+      markMeld(marks, leftOf(cards, from, losses), isSetMeld(cards), sign);
+    }
+  };
+  swap(1);
+  const result = count();
+  swap(-1);
+  return result;
 }
 
 /**
@@ -421,49 +556,64 @@ function fits(free: Uint8Array, marks: MeldMarks, kind: number): boolean {
   const rank = kind % 13;
   let suits = 0;
   for (let suit = 0; suit < 4; suit++) suits += free[suit * 13 + rank]!;
-  return marks.gap[kind] === 1 || suits >= 3 || chainFits(free, marks, kind);
+  return marks.gap[kind]! > 0 || suits >= 3 || chainFits(free, marks, kind);
 }
 
 /**
- * Per kind (suit * 13 + rank index), of the melds with `lost` taken from
- * meld `from` (none when -1): whether a run starts just above it or ends
- * just below it (the kind a card would extend the run with, downwards or
- * upwards), and whether a set of fewer than four lacks it.
+ * Per kind (suit * 13 + rank index), of the melds: how many runs start just
+ * above it or end just below it (the kind a card would extend them with,
+ * downwards or upwards), and how many sets of fewer than four lack it.
+ * Counts, so that a meld's marks can be taken out again.
  */
-export function meldMarks(
-  melds: readonly (readonly CardId[])[],
-  from = -1,
-  lost: CardId = -1,
-): MeldMarks {
-  const below = new Uint8Array(52);
-  const above = new Uint8Array(52);
-  const gap = new Uint8Array(52);
-  for (let m = 0; m < melds.length; m++) {
-    const meld = melds[m]!;
-    const cards = m === from ? meld.filter((c) => c !== lost) : meld;
-    const first = cards[0]!;
-    const last = cards.at(-1)!;
-    if (cards.length > 1 && rankOf(first) === rankOf(last)) {
-      if (cards.length < 4) {
-        let suits = 0;
-        for (const c of cards) suits |= 1 << suitIndex(c);
-        for (let suit = 0; suit < 4; suit++)
-          if (!(suits & (1 << suit))) gap[suit * 13 + rankOf(first) - 1] = 1;
-      }
-      continue;
-    }
-    below[kindAt(first, -1)] = 1;
-    above[kindAt(last, 1)] = 1;
-  }
-  return { below, above, gap };
+export function meldMarks(melds: readonly (readonly CardId[])[]): MeldMarks {
+  const marks = {
+    below: new Uint8Array(52),
+    above: new Uint8Array(52),
+    gap: new Uint8Array(52),
+  };
+  for (const cards of melds) markMeld(marks, cards, isSetMeld(cards), 1);
+  return marks;
 }
 
+/** Adds (`sign` 1) or takes out (-1) the marks of what is left of a meld. */
+function markMeld(
+  { below, above, gap }: MeldMarks,
+  cards: readonly CardId[],
+  isSet: boolean,
+  sign: number,
+): void {
+  const first = cards[0]!;
+  const last = cards.at(-1)!;
+  // A card left alone may end in a set or in a run.
+  const alone = cards.length === 1;
+  if ((isSet || alone) && cards.length < 4) {
+    let suits = 0;
+    for (const c of cards) suits |= 1 << suitIndex(c);
+    for (let suit = 0; suit < 4; suit++)
+      if (!(suits & (1 << suit))) add(gap, suit * 13 + rankOf(first) - 1, sign);
+  }
+  if (!isSet || alone) {
+    add(below, kindAt(first, -1), sign);
+    add(above, kindAt(last, 1), sign);
+  }
+}
+
+function add(counts: Uint8Array, kind: number, n: number): void {
+  counts[kind] = counts[kind]! + n;
+}
+
+const NO_MARKS: MeldMarks = {
+  below: new Uint8Array(52),
+  above: new Uint8Array(52),
+  gap: new Uint8Array(52),
+};
+
 export interface MeldMarks {
-  /** a run starts at the next kind up: a card here extends it downwards */
+  /** runs starting at the next kind up: a card here extends them downwards */
   below: Uint8Array;
-  /** a run ends at the next kind down: a card here extends it upwards */
+  /** runs ending at the next kind down: a card here extends them upwards */
   above: Uint8Array;
-  /** a set of fewer than four lacks this kind */
+  /** sets of fewer than four lacking this kind */
   gap: Uint8Array;
 }
 
@@ -475,7 +625,7 @@ export interface MeldMarks {
  */
 export function chainFits(free: Uint8Array, { below, above }: MeldMarks, kind: number): boolean {
   let length = 1;
-  let touches = below[kind] === 1 || above[kind] === 1;
+  let touches = below[kind]! > 0 || above[kind]! > 0;
   // Upwards from the card, a run starting above; downwards, one ending below.
   for (let d = 1; d < 13 && free[kindAt(kind, d)]; d++) {
     length++;

@@ -17,6 +17,8 @@ function position(table: string[], own: string): { table: number[][]; own: numbe
   return { table: melds, own: all.slice(next) };
 }
 
+const toTable = (melds: number[][]) => melds.map((cards, i) => ({ id: i + 1, cards }));
+
 describe("the incumbent and the bound on moves", () => {
   it("§3 the greedy's own check of three cards agrees with the engine's on every three cards", () => {
     for (const rules of [MACHIAVELOX_MELDS, CLASSIC_MELDS])
@@ -58,6 +60,36 @@ describe("the incumbent and the bound on moves", () => {
     expect(fewestMoved(table, own, 1)).toBe(2);
   });
 
+  it("§5.3 a card moved from one meld may complete what another has left: 6♣ 7♣ need two moves", () => {
+    const { table, own } = position(["8C 8S 8H", "5D 6D 7D 8D", "5S 6S 7S 8S"], "6C 7C 8H");
+    // 8♣ goes to 6♣ 7♣, and the 8♦ of the run takes its place in the set.
+    expect(fewestMoved(table, own, 2)).toBe(2);
+  });
+
+  it("§5.3 a run that gives up two cards may keep the third in a set", () => {
+    const { table, own } = position(
+      ["5H 5S 5D", "6C 7C 8C", "5C 5S 5H 5D", "8H 8S 8D"],
+      "6S 7H 7D 6H 5C",
+    );
+    // 6♠ 6♥ 6♣, 7♥ 7♦ 7♣ and the 8♣ to the set of eights: two moves.
+    expect(fewestMoved(table, own, 5)).toBe(2);
+  });
+
+  it("§5.3 a set that gives up two cards may keep the third in a run", () => {
+    const { table, own } = position(["6H 6S 6D", "6C 6S 6H"], "7S 5S 8H 5D 7D 7H");
+    // 6♥ 7♥ 8♥ keeps the first set's 6♥; its 6♠ and 6♦ go to 5-6-7 runs.
+    expect(fewestMoved(table, own, 6)).toBe(2);
+    expect(bruteForce(MACHIAVELOX_MELDS, toTable(table), own)).toEqual({ placed: 6, moved: 2 });
+  });
+
+  it("§5.3 three moves at least when no two cards moved can place the goal's cards", () => {
+    const { table, own } = position(["7D 7S 7H 7C", "6C 7C 8C", "6H 6S 6D"], "8S 9C");
+    // 6♠ 7♠ 8♠ takes the 7♠ of the four and the 6♠ of the three, whose
+    // place the 6♣ of the run takes; 7♣ 8♣ 9♣ keeps the rest.
+    expect(fewestMoved(table, own, 2)).toBe(3);
+    expect(bruteForce(CLASSIC_MELDS, toTable(table), own)).toEqual({ placed: 2, moved: 3 });
+  });
+
   it("the incumbent keeps every table card in a valid meld; the bound never passes the optimum's moves", () => {
     fc.assert(
       fc.property(
@@ -80,6 +112,23 @@ describe("the incumbent and the bound on moves", () => {
         },
       ),
       { numRuns: 200 },
+    );
+  }, 60_000);
+
+  it("the bound never passes the optimum's moves on tables of a few ranks, where cards compete", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom([5, 6, 7, 8], [6, 7, 8, 9, 10], [12, 13, 1, 2]),
+        (rules, seed, ranks) => {
+          const position = randomPosition(rules, seed, { table: [6, 12], hand: [1, 6], ranks });
+          const best = bruteForce(rules, position.table, position.own);
+          const table = position.table.map((m) => m.cards);
+          expect(fewestMoved(table, position.own, best.placed)).toBeLessThanOrEqual(best.moved);
+        },
+      ),
+      { numRuns: 2000 },
     );
   }, 60_000);
 });
