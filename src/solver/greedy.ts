@@ -366,11 +366,12 @@ export function fewestMoved(
   };
   const all = (1 << Math.min(misfits.length, 30)) - 1;
   const enough = (mask: number) => popCount(all & ~mask) <= spare;
+  // The count rules out more than the moves' own checks, and costs less.
   const places = (losses: readonly Loss[]) =>
-    movable(original, own, losses, marks) && fittingAfter(original, own, losses, marks) >= goal;
+    fittingAfter(original, own, losses, marks) >= goal && movable(original, own, losses, marks);
   // Each moved card leaves its meld matched without it: one move takes a
   // run's end or a set's card, and every other meld stays whole.
-  const ones: { loss: Loss; near: number; movable?: boolean }[] = [];
+  const ones: One[] = [];
   original.forEach((cards, from) => {
     const loose = isSetMeld(cards) ? cards : [cards[0]!, cards.at(-1)!];
     for (const card of loose) ones.push({ loss: { from, card }, near: near(card) });
@@ -385,17 +386,26 @@ export function fewestMoved(
     const left = from === losses[1]!.from ? leftOf(original[from]!, from, losses) : [];
     return left.length === 1 ? near(left[0]!) : 0;
   };
-  // Two cards of other melds, of another rank and suit, move as each would alone.
-  const alone = (one: (typeof ones)[number]) =>
-    (one.movable ??= movable(original, own, [one.loss], marks));
+  // Two cards of other melds change nothing for each other where they
+  // share neither rank nor suit: then each moves as it would alone, and an
+  // own card fits as it would with one of them alone, unless it is beside
+  // both.
+  const alone = (one: One) => (one.movable ??= movable(original, own, [one.loss], marks));
+  const helps = (one: One) =>
+    (one.helps ??= fittingMask(original, own, misfits.slice(0, 30), [one.loss], marks));
   for (let a = 0; a < ones.length; a++)
     for (let b = a + 1; b < ones.length; b++) {
       const [x, y] = [ones[a]!, ones[b]!];
-      const losses = [x.loss, y.loss];
-      if (!enough(x.near | y.near | nearAlone(losses))) continue;
-      const apart = x.loss.from !== y.loss.from && !sharesRankOrSuit(x.loss.card, y.loss.card);
-      if (apart ? !alone(x) || !alone(y) : !movable(original, own, losses, marks)) continue;
-      if (fittingAfter(original, own, losses, marks) >= goal) return 2;
+      if (x.loss.from === y.loss.from) {
+        const losses = [x.loss, y.loss];
+        if (enough(x.near | y.near | nearAlone(losses)) && places(losses)) return 2;
+        continue;
+      }
+      if (!enough(x.near | y.near) || !enough(helps(x) | helps(y) | (x.near & y.near))) continue;
+      if (!sharesRankOrSuit(x.loss.card, y.loss.card)) {
+        if (alone(x) && alone(y) && fittingAfter(original, own, [x.loss, y.loss], marks) >= goal)
+          return 2;
+      } else if (places([x.loss, y.loss])) return 2;
     }
   for (const [from, cards] of original.entries()) {
     if (isSetMeld(cards)) continue;
@@ -405,6 +415,16 @@ export function fewestMoved(
     }
   }
   return 3;
+}
+
+/** A card one move may take, with the own cards fitting nowhere that share its rank or suit. */
+interface One {
+  loss: Loss;
+  near: number;
+  /** whether it may move alone (`movable`), once asked */
+  movable?: boolean;
+  /** of the own cards fitting nowhere, those that fit once it moves alone, once asked */
+  helps?: number;
 }
 
 function sharesRankOrSuit(a: CardId, b: CardId): boolean {
@@ -517,10 +537,29 @@ function fittingAfter(
   marks: MeldMarks,
 ): number {
   const free = freeKinds(own, losses);
+  return withLosses(
+    melds,
+    losses,
+    marks,
+    () => own.filter((x) => fits(free, marks, x % 52)).length,
+  );
+}
+
+/** Which of the `tested` own cards (30 at most) fit as `fittingAfter` counts them, as a mask. */
+function fittingMask(
+  melds: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  tested: readonly CardId[],
+  losses: readonly Loss[],
+  marks: MeldMarks,
+): number {
+  const free = freeKinds(own, losses);
   return withLosses(melds, losses, marks, () => {
-    let fitting = 0;
-    for (const x of own) if (fits(free, marks, x % 52)) fitting++;
-    return fitting;
+    let mask = 0;
+    tested.forEach((x, k) => {
+      if (fits(free, marks, x % 52)) mask |= 1 << k;
+    });
+    return mask;
   });
 }
 
