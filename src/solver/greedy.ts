@@ -485,9 +485,9 @@ function leftFits(
   let suits = 0;
   for (let suit = 0; suit < 4; suit++)
     if (left.every((t) => suitIndex(t) !== suit) && joining[suit * 13 + rank]) suits++;
-  if (rankOf(first) === rankOf(last) && left.length + suits >= 3) return true;
-  return left.length === 1
-    ? chainFits(joining, NO_MARKS, first % 52)
+  if (left.length === 1) return suits >= 2 || chainFits(joining, NO_MARKS, first % 52);
+  return rankOf(first) === rankOf(last)
+    ? suits >= 1
     : joining[kindAt(first, -1)] === 1 || joining[kindAt(last, 1)] === 1;
 }
 
