@@ -357,14 +357,15 @@ export function fewestMoved(
   // beside them, and only so many of them may be left out. Past 30 of them
   // (a mask's bits), two moves are not tried and the bound stays 2.
   const spare = own.length - goal;
+  const tracked = misfits.slice(0, 30);
   const near = (card: CardId) => {
     let mask = 0;
-    misfits.forEach((x, k) => {
-      if (k < 30 && sharesRankOrSuit(x, card)) mask |= 1 << k;
+    tracked.forEach((x, k) => {
+      if (sharesRankOrSuit(x, card)) mask |= 1 << k;
     });
     return mask;
   };
-  const all = (1 << Math.min(misfits.length, 30)) - 1;
+  const all = (1 << tracked.length) - 1;
   const enough = (mask: number) => popCount(all & ~mask) <= spare;
   // The count rules out more than the moves' own checks, and costs less.
   const places = (losses: readonly Loss[]) =>
@@ -391,8 +392,14 @@ export function fewestMoved(
   // own card fits as it would with one of them alone, unless it is beside
   // both.
   const alone = (one: One) => (one.movable ??= movable(original, own, [one.loss], marks));
-  const helps = (one: One) =>
-    (one.helps ??= fittingMask(original, own, misfits.slice(0, 30), [one.loss], marks));
+  const helps = (one: One) => {
+    if (one.helps === undefined) {
+      let mask = 0;
+      forEachFitting(original, own, tracked, [one.loss], marks, (k) => (mask |= 1 << k));
+      one.helps = mask;
+    }
+    return one.helps;
+  };
   for (let a = 0; a < ones.length; a++)
     for (let b = a + 1; b < ones.length; b++) {
       const [x, y] = [ones[a]!, ones[b]!];
@@ -536,31 +543,26 @@ function fittingAfter(
   losses: readonly Loss[],
   marks: MeldMarks,
 ): number {
-  const free = freeKinds(own, losses);
-  return withLosses(
-    melds,
-    losses,
-    marks,
-    () => own.filter((x) => fits(free, marks, x % 52)).length,
-  );
+  let fitting = 0;
+  forEachFitting(melds, own, own, losses, marks, () => fitting++);
+  return fitting;
 }
 
-/** Which of the `tested` own cards (30 at most) fit as `fittingAfter` counts them, as a mask. */
-function fittingMask(
+/** Calls `visit` with the index of each of the `tested` own cards that fits as `fittingAfter` counts. */
+function forEachFitting(
   melds: readonly (readonly CardId[])[],
   own: readonly CardId[],
   tested: readonly CardId[],
   losses: readonly Loss[],
   marks: MeldMarks,
-): number {
+  visit: (k: number) => void,
+): void {
   const free = freeKinds(own, losses);
-  return withLosses(melds, losses, marks, () => {
-    let mask = 0;
+  withLosses(melds, losses, marks, () =>
     tested.forEach((x, k) => {
-      if (fits(free, marks, x % 52)) mask |= 1 << k;
-    });
-    return mask;
-  });
+      if (fits(free, marks, x % 52)) visit(k);
+    }),
+  );
 }
 
 /**
