@@ -10,13 +10,20 @@
 // The state after a rank is one small record per suit; sets are settled inside
 // the rank, suit by suit, through a suit-symmetric profile of their cards.
 
-import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
+import { type CardId, CARDS_PER_DECK, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { concatenated, filled, sortShort } from "./arrays";
 import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
-import { chainFits, fewestMoved, greedyArrangement, meldMarks, score } from "./greedy";
+import {
+  chainFits,
+  fewestMoved,
+  greedyArrangement,
+  meldMarks,
+  reachedInPlace,
+  score,
+} from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
@@ -265,8 +272,18 @@ export function solveExact(
     else ({ most, relaxation } = count);
   }
   const movedBy = (a: DpResult) => (a.placed === most ? tableCards - a.kept : Infinity);
-  const fewest = fewestMoved(original, useful, most, movedBy(incumbent));
+  let fewest = fewestMoved(original, useful, most, movedBy(incumbent));
   if (movedBy(incumbent) <= fewest) return incumbent;
+  // Where the bound leaves room for no move and the incumbent moves one or
+  // two cards, a pass at no move over the melds own cards can reach settles
+  // it cheaply. (Where the incumbent moves more or places fewer, such an
+  // arrangement is rarer, and the caps' own pass at 0 starts their trail.)
+  if (fewest === 0 && movedBy(incumbent) <= 2) {
+    const still = inPlace(rules, melds, useful, most, budget);
+    if (still) return still;
+    if (still === null) fewest = 1;
+    if (movedBy(incumbent) <= fewest) return incumbent;
+  }
   // One programme for every search: the suit states and their options carry over.
   const programme = new RankProgramme(rules, melds, useful, budget);
   const search = (moved: number, narrow: number | null, tightest = false, stopAfter?: number) =>
@@ -429,6 +446,46 @@ export function solveExact(
   if (movedBy(best) < Infinity) return best;
   if (!counted) throw new TooComplexError(budget);
   throw new Error("internal: the rank programme found no arrangement");
+}
+
+/**
+ * An arrangement placing `placed` own cards with no table card moved, null
+ * when there is none, or undefined when the programme outgrows the budget.
+ * With nothing moved every original meld stays whole, and one that no own
+ * card can join stays as it is: the programme runs on the others only
+ * (position 159: 25 melds of 88 cards → 9, its pass 0.56 → 0.11 ms).
+ */
+export function inPlace(
+  rules: MeldRules,
+  melds: readonly OriginalMeld[],
+  own: readonly CardId[],
+  placed: number,
+  budget: number,
+): DpResult | null | undefined {
+  const free = new Uint8Array(CARDS_PER_DECK);
+  for (const card of own) free[card % CARDS_PER_DECK] = 1;
+  const reached: OriginalMeld[] = [];
+  const untouched: CardId[][] = [];
+  for (const meld of melds)
+    if (reachedInPlace(free, meld.cards)) reached.push(meld);
+    else untouched.push([...meld.cards]);
+  let found;
+  try {
+    found = new RankProgramme(rules, reached, own, budget).run({
+      placed,
+      moved: 0,
+      narrow: null,
+    });
+  } catch (error) {
+    if (!(error instanceof TooComplexError)) throw error;
+    return undefined;
+  }
+  if (!found) return null;
+  return {
+    placed: found.placed,
+    kept: found.kept + concatenated(untouched).length,
+    melds: [...found.melds, ...untouched],
+  };
 }
 
 /**

@@ -616,6 +616,18 @@ export function meldMarks(melds: readonly (readonly CardId[])[]): MeldMarks {
   return marks;
 }
 
+/**
+ * Whether one of the cards `free` (per kind) could join the meld with none of
+ * its cards moved: the missing suit of a set of three, or the card next to a
+ * run's end on the side it grows there.
+ */
+export function reachedInPlace(free: Uint8Array, cards: readonly CardId[]): boolean {
+  const marks = meldMarks([cards]);
+  for (let kind = 0; kind < 52; kind++)
+    if (free[kind] && (marks.gap[kind] || marks.below[kind] || marks.above[kind])) return true;
+  return false;
+}
+
 /** Adds (`sign` 1) or takes out (-1) the marks of what is left of a meld. */
 function markMeld(
   { below, above, gap }: MeldMarks,

@@ -1,11 +1,19 @@
 // The incumbent and the bound on moves (src/solver/greedy.ts): the incumbent is
-// a valid arrangement, the bound never passes the brute force's fewest moves.
+// a valid arrangement, the bound never passes the brute force's fewest moves;
+// and the pass at no move (inPlace, src/solver/dp.ts) that settles cap 0.
 
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cards, rankOf } from "@/engine/cards";
-import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import { fewestMoved, greedyArrangement, isTriple } from "@/solver/greedy";
+import {
+  checkMeld,
+  CLASSIC_MELDS,
+  isValidMeld,
+  MACHIAVELOX_MELDS,
+  type MeldRules,
+} from "@/engine/melds";
+import { inPlace, type OriginalMeld } from "@/solver/dp";
+import { fewestMoved, greedyArrangement, isTriple, score } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
@@ -135,6 +143,61 @@ describe("the incumbent and the bound on moves", () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  }, 60_000);
+});
+
+/** The table's melds as the solver reads them: each checked, in reading order. */
+function originals(rules: MeldRules, table: readonly (readonly number[])[]): OriginalMeld[] {
+  return table.map((cards) => {
+    const check = checkMeld(rules, cards);
+    if (!check.ok) throw new Error(check.reason);
+    return { kind: check.kind, cards: check.ordered };
+  });
+}
+
+describe("the pass at no move, over the melds own cards can reach", () => {
+  it("§5.2 with nothing moved, own cards extend runs and fill sets; melds none can join stay as they are", () => {
+    const { table, own } = position(["4S 5S 6S", "KC KD KH KS", "9H 10H JH", "7D 7C 7H"], "7S 8S");
+    const melds = originals(MACHIAVELOX_MELDS, table);
+    const found = inPlace(MACHIAVELOX_MELDS, melds, own, 2, 10_000);
+    expect(found).toMatchObject({ placed: 2, kept: 13 });
+    // 7♠ 8♠ go on the run, not 7♠ to the sevens: 8♠ would be left out.
+    expect(found!.melds).toContainEqual(cards("4S 5S 6S 7S 8S"));
+    expect(found!.melds).toContainEqual(melds[1]!.cards);
+    expect(found!.melds).toContainEqual(melds[2]!.cards);
+    expect(found!.melds).toContainEqual(melds[3]!.cards);
+    expect(score(table, found!.melds, own).kept).toBe(13);
+  });
+
+  it("§5.3 none where the card can only go down by moving others: a 9♦ beside two 6-7-8-9 runs", () => {
+    const table = [cards("6H 7H 8H 9H"), cards("6C 7C 8C 9C")];
+    expect(
+      inPlace(MACHIAVELOX_MELDS, originals(MACHIAVELOX_MELDS, table), cards("9D"), 1, 10_000),
+    ).toBeNull();
+  });
+
+  it("it finds an arrangement exactly where the optimum moves nothing, and then one worth the optimum", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(MACHIAVELOX_MELDS, CLASSIC_MELDS),
+        fc.integer(),
+        fc.constantFrom(undefined, [12, 13, 1, 2], [5, 6, 7, 8]),
+        (rules, seed, ranks) => {
+          const position = randomPosition(rules, seed, { table: [3, 12], hand: [1, 5], ranks });
+          const table = position.table.map((m) => m.cards);
+          const best = bruteForce(rules, position.table, position.own);
+          const found = inPlace(rules, originals(rules, table), position.own, best.placed, 10_000);
+          expect(found !== null).toBe(best.moved === 0);
+          if (!found) return;
+          for (const meld of found.melds) expect(isValidMeld(rules, meld)).toBe(true);
+          const rescored = score(table, found.melds, position.own);
+          expect(rescored.placed).toBe(best.placed);
+          expect(rescored.kept).toBe(table.flat().length);
+          expect(found.kept).toBe(rescored.kept);
+        },
+      ),
+      { numRuns: 500 },
     );
   }, 60_000);
 });
