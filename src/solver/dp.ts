@@ -450,7 +450,8 @@ export function solveExact(
 
 /**
  * An arrangement placing `placed` own cards with no table card moved, null
- * when there is none, or undefined when the programme outgrows the budget.
+ * when there is none, or undefined when the programme outgrows the budget
+ * or tries more options than the caps would before the relaxation's bound.
  * With nothing moved every original meld stays whole, and one that no own
  * card can join stays as it is: the programme runs on the others only
  * (position 159: 25 melds of 88 cards → 9, its pass 0.56 → 0.11 ms).
@@ -475,9 +476,10 @@ export function inPlace(
       placed,
       moved: 0,
       narrow: null,
+      stopAfter: RELAX_AFTER,
     });
   } catch (error) {
-    if (!(error instanceof TooComplexError)) throw error;
+    if (!(error instanceof TooComplexError || error instanceof Stopped)) throw error;
     return undefined;
   }
   if (!found) return null;
