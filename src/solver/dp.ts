@@ -10,7 +10,7 @@
 // The state after a rank is one small record per suit; sets are settled inside
 // the rank, suit by suit, through a suit-symmetric profile of their cards.
 
-import { type CardId, CARDS_PER_DECK, rankOf, SUITS, suitIndex } from "../engine/cards";
+import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { concatenated, filled, sortShort } from "./arrays";
 import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
@@ -21,8 +21,8 @@ import {
   fewestMoved,
   greedyArrangement,
   meldMarks,
-  reachedInPlace,
   score,
+  touchedMelds,
 } from "./greedy";
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
@@ -219,6 +219,13 @@ const BOUND_STEPS = 3000;
 /** Options the caps may try before the bound is worked out: about what it costs. */
 const RELAX_AFTER = 50_000;
 /**
+ * Options the pass at one move may try (withinMoves). Where it settles a
+ * bench position it takes at most 6,038 (193); where it does not, it passed
+ * 50,000 (291, 337, 347). The pass at no move may go as far as the caps'
+ * first pass: 300 settles after 34,149.
+ */
+const ONE_MOVE_OPTIONS = 10_000;
+/**
  * The relaxation's branch and bound on a cap the reduced search leaves open:
  * nodes, and steps per node. With the reduced search at its nodes, few steps
  * do: half the nodes that settle do so within 84 steps, and the open ones
@@ -274,14 +281,16 @@ export function solveExact(
   const movedBy = (a: DpResult) => (a.placed === most ? tableCards - a.kept : Infinity);
   let fewest = fewestMoved(original, useful, most, movedBy(incumbent));
   if (movedBy(incumbent) <= fewest) return incumbent;
-  // Where the bound leaves room for no move and the incumbent moves one or
-  // two cards, a pass at no move over the melds own cards can reach settles
-  // it cheaply. (Where the incumbent moves more or places fewer, such an
-  // arrangement is rarer, and the caps' own pass at 0 starts their trail.)
-  if (fewest === 0 && movedBy(incumbent) <= 2) {
-    const still = inPlace(rules, melds, useful, most, budget);
-    if (still) return still;
-    if (still === null) fewest = 1;
+  // Where the bound leaves room for no move or one, and the incumbent moves
+  // at most two more, the programme's pass at that cap over only the melds
+  // such an arrangement can change settles it cheaply. (Where the incumbent
+  // moves more or places fewer, such an arrangement is rarer, and the caps'
+  // own pass starts their trail.)
+  while (fewest <= 1 && movedBy(incumbent) <= fewest + 2) {
+    const few = withinMoves(rules, melds, useful, most, fewest, budget);
+    if (few) return few;
+    if (few === undefined) break;
+    fewest++;
     if (movedBy(incumbent) <= fewest) return incumbent;
   }
   // One programme for every search: the suit states and their options carry over.
@@ -449,34 +458,37 @@ export function solveExact(
 }
 
 /**
- * An arrangement placing `placed` own cards with no table card moved, null
- * when there is none, or undefined when the programme outgrows the budget
- * or tries more options than the caps would before the relaxation's bound.
- * With nothing moved every original meld stays whole, and one that no own
- * card can join stays as it is: the programme runs on the others only
- * (position 159: 25 melds of 88 cards → 9, its pass 0.56 → 0.11 ms).
+ * An arrangement placing `placed` own cards that moves at most `moves` (0 or
+ * 1) table cards, null when there is none, or undefined when the programme
+ * outgrows the budget or tries more options than the caps would before the
+ * relaxation's bound; with 1, no arrangement moving none may place them.
+ * The melds such an arrangement cannot change (touchedMelds) stay whole, so
+ * the programme runs on the others only (position 159, no move: 25 melds of
+ * 88 cards → 9, its pass 0.56 → 0.11 ms).
  */
-export function inPlace(
+export function withinMoves(
   rules: MeldRules,
   melds: readonly OriginalMeld[],
   own: readonly CardId[],
   placed: number,
+  moves: number,
   budget: number,
 ): DpResult | null | undefined {
-  const free = new Uint8Array(CARDS_PER_DECK);
-  for (const card of own) free[card % CARDS_PER_DECK] = 1;
-  const reached: OriginalMeld[] = [];
-  const untouched: CardId[][] = [];
-  for (const meld of melds)
-    if (reachedInPlace(free, meld.cards)) reached.push(meld);
-    else untouched.push([...meld.cards]);
+  const touched = touchedMelds(
+    melds.map((m) => m.cards),
+    own,
+    placed,
+    moves,
+  );
+  const changing = melds.filter((_, m) => touched[m]);
+  const whole = melds.filter((_, m) => !touched[m]).map((m) => [...m.cards]);
   let found;
   try {
-    found = new RankProgramme(rules, reached, own, budget).run({
+    found = new RankProgramme(rules, changing, own, budget).run({
       placed,
-      moved: 0,
+      moved: moves,
       narrow: null,
-      stopAfter: RELAX_AFTER,
+      stopAfter: moves === 0 ? RELAX_AFTER : ONE_MOVE_OPTIONS,
     });
   } catch (error) {
     if (!(error instanceof TooComplexError || error instanceof Stopped)) throw error;
@@ -485,8 +497,8 @@ export function inPlace(
   if (!found) return null;
   return {
     placed: found.placed,
-    kept: found.kept + concatenated(untouched).length,
-    melds: [...found.melds, ...untouched],
+    kept: found.kept + concatenated(whole).length,
+    melds: [...found.melds, ...whole],
   };
 }
 

@@ -348,37 +348,11 @@ export function fewestMoved(
   goal: number,
   proving = 3,
 ): number {
-  const marks = meldMarks(original);
-  const free = freeKinds(own, []);
-  const misfits = own.filter((x) => !fits(free, marks, x % 52));
-  if (own.length - misfits.length >= goal) return 0;
-  // A move changes what fits only at its card's rank and suit (and at those
-  // of a card it leaves alone): the own cards that fit nowhere need moves
-  // beside them, and only so many of them may be left out. Past 30 of them
-  // (a mask's bits), two moves are not tried and the bound stays 2.
-  const spare = own.length - goal;
-  const tracked = misfits.slice(0, 30);
-  const near = (card: CardId) => {
-    let mask = 0;
-    tracked.forEach((x, k) => {
-      if (sharesRankOrSuit(x, card)) mask |= 1 << k;
-    });
-    return mask;
-  };
-  const all = (1 << tracked.length) - 1;
-  const enough = (mask: number) => popCount(all & ~mask) <= spare;
-  // The count rules out more than the moves' own checks, and costs less.
-  const places = (losses: readonly Loss[]) =>
-    fittingAfter(original, own, losses, marks) >= goal && movable(original, own, losses, marks);
-  // Each moved card leaves its meld matched without it: one move takes a
-  // run's end or a set's card, and every other meld stays whole.
-  const ones: One[] = [];
-  original.forEach((cards, from) => {
-    const loose = isSetMeld(cards) ? cards : [cards[0]!, cards.at(-1)!];
-    for (const card of loose) ones.push({ loss: { from, card }, near: near(card) });
-  });
-  for (const { loss, near } of ones) if (enough(near) && places([loss])) return 1;
-  if (proving !== 3 || misfits.length > 30) return 2;
+  const moves = singleMoves(original, own, goal);
+  if (moves.fitting >= goal) return 0;
+  const { marks, tracked, near, enough, places, ones } = moves;
+  if (ones.some((one) => mayPlace(moves, one))) return 1;
+  if (proving !== 3 || own.length - moves.fitting > 30) return 2;
   // Two moves: two such cards, or a run's two cards at one end. A meld of
   // three that loses two leaves a card alone, which changes what fits at
   // its rank and suit too.
@@ -422,6 +396,84 @@ export function fewestMoved(
     }
   }
   return 3;
+}
+
+/**
+ * What the bound on moves works with: the own cards that fit with no move
+ * (counted generously), and each single move (a run's end or a set's card:
+ * a moved card leaves its meld matched without it, every other meld whole),
+ * with the tests that rule moves out.
+ */
+function singleMoves(
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  goal: number,
+) {
+  const marks = meldMarks(original);
+  const free = freeKinds(own, []);
+  const misfits = own.filter((x) => !fits(free, marks, x % 52));
+  // A move changes what fits only at its card's rank and suit (and at those
+  // of a card it leaves alone): the own cards that fit nowhere need moves
+  // beside them, and only so many of them may be left out. Past 30 of them
+  // (a mask's bits), two moves are not tried and the bound stays 2.
+  const spare = own.length - goal;
+  const tracked = misfits.slice(0, 30);
+  const near = (card: CardId) => {
+    let mask = 0;
+    tracked.forEach((x, k) => {
+      if (sharesRankOrSuit(x, card)) mask |= 1 << k;
+    });
+    return mask;
+  };
+  const all = (1 << tracked.length) - 1;
+  const enough = (mask: number) => popCount(all & ~mask) <= spare;
+  // The count rules out more than the moves' own checks, and costs less.
+  const places = (losses: readonly Loss[]) =>
+    fittingAfter(original, own, losses, marks) >= goal && movable(original, own, losses, marks);
+  const ones: One[] = [];
+  original.forEach((cards, from) => {
+    const loose = isSetMeld(cards) ? cards : [cards[0]!, cards.at(-1)!];
+    for (const card of loose) ones.push({ loss: { from, card }, near: near(card) });
+  });
+  return { fitting: own.length - misfits.length, marks, tracked, near, enough, places, ones };
+}
+
+/** Whether a single move may place the goal's cards: it is beside enough of those fitting nowhere, and counts them. */
+function mayPlace(moves: ReturnType<typeof singleMoves>, { loss, near }: One): boolean {
+  return moves.enough(near) && moves.places([loss]);
+}
+
+/**
+ * The melds an arrangement placing `goal` own cards with at most `moves` (0
+ * or 1) table cards moved can change; the others stay whole. With none, those
+ * an own card can join: the missing suit of a set of three, or the card next
+ * to a run's end on the side it grows there. With one (where none moved
+ * places the goal's cards: every move is then of use to own cards, and the
+ * bound's test holds for it), also the meld each such move takes its card
+ * from and those the card can join.
+ */
+export function touchedMelds(
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  goal: number,
+  moves: number,
+): boolean[] {
+  const free = freeKinds(own, []);
+  const marks = original.map((cards) => meldMarks([cards]));
+  const joins = (m: number, kind: number) =>
+    marks[m]!.gap[kind]! > 0 || marks[m]!.below[kind]! > 0 || marks[m]!.above[kind]! > 0;
+  const touched = original.map((_, m) => free.some((has, kind) => has > 0 && joins(m, kind)));
+  if (moves === 0) return touched;
+  const single = singleMoves(original, own, goal);
+  for (const one of single.ones) {
+    if (!mayPlace(single, one)) continue;
+    const { from, card } = one.loss;
+    touched[from] = true;
+    original.forEach((_, m) => {
+      if (joins(m, card % 52)) touched[m] = true;
+    });
+  }
+  return touched;
 }
 
 /** A card one move may take, with the own cards fitting nowhere that share its rank or suit. */
@@ -614,18 +666,6 @@ export function meldMarks(melds: readonly (readonly CardId[])[]): MeldMarks {
   };
   for (const cards of melds) markMeld(marks, cards, isSetMeld(cards), 1);
   return marks;
-}
-
-/**
- * Whether one of the cards `free` (per kind) could join the meld with none of
- * its cards moved: the missing suit of a set of three, or the card next to a
- * run's end on the side it grows there.
- */
-export function reachedInPlace(free: Uint8Array, cards: readonly CardId[]): boolean {
-  const marks = meldMarks([cards]);
-  for (let kind = 0; kind < 52; kind++)
-    if (free[kind] && (marks.gap[kind] || marks.below[kind] || marks.above[kind])) return true;
-  return false;
 }
 
 /** Adds (`sign` 1) or takes out (-1) the marks of what is left of a meld. */
