@@ -225,6 +225,8 @@ const RELAX_AFTER = 50_000;
  * first pass: 300 settles after 34,149.
  */
 const ONE_MOVE_OPTIONS = 10_000;
+/** Options the caps may try before cap 2 gives way to the pass at two moves. */
+const TWO_MOVES_AFTER = 5_000;
 /**
  * The relaxation's branch and bound on a cap the reduced search leaves open:
  * nodes, and steps per node. With the reduced search at its nodes, few steps
@@ -429,6 +431,7 @@ export function solveExact(
   // proves the incumbent.
   const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
   let next = fewest;
+  let twoTried = false;
   for (;;) {
     // A count the relaxation settled marks a costly position: its bound at once.
     if (bound === null && (relaxation !== null || programme.work > RELAX_AFTER)) {
@@ -438,12 +441,29 @@ export function solveExact(
     const cap = Math.min(next, movedBy(best) - 1);
     if (cap <= excluded) break;
     let found;
+    // With every arrangement moving more than one card, the pass at two
+    // moves over the melds two moves can change, once the whole table's
+    // pass at cap 2 grows costly (working out those melds costs up to 1 ms).
+    const two = cap === 2 && excluded === 1 && !twoTried && bound === null;
     try {
       // Until the bound is worked out, a cap stops where it is due: the same
       // cap is searched again after it, with its prices.
-      found = search(cap, null, false, bound === null ? RELAX_AFTER : undefined);
+      found = search(
+        cap,
+        null,
+        false,
+        two ? TWO_MOVES_AFTER : bound === null ? RELAX_AFTER : undefined,
+      );
     } catch (error) {
-      if (error instanceof Stopped) continue;
+      if (error instanceof Stopped) {
+        if (two) {
+          twoTried = true;
+          const few = withinMoves(rules, melds, useful, most, 2, budget);
+          if (few) return few;
+          if (few === null) [excluded, next] = [2, 3];
+        }
+        continue;
+      }
       if (!(error instanceof TooComplexError)) throw error;
       if (relax()) return best;
       return overBudget(excluded, cap, budget, search, rescore, settleCap, () => best, movedBy);
@@ -458,10 +478,10 @@ export function solveExact(
 }
 
 /**
- * An arrangement placing `placed` own cards that moves at most `moves` (0 or
- * 1) table cards, null when there is none, or undefined when the programme
+ * An arrangement placing `placed` own cards that moves at most `moves` (0, 1
+ * or 2) table cards, null when there is none, or undefined when the programme
  * outgrows the budget or tries more options than the caps would before the
- * relaxation's bound; with 1, no arrangement moving none may place them.
+ * relaxation's bound; with 1 or 2, no arrangement moving fewer may place them.
  * The melds such an arrangement cannot change (touchedMelds) stay whole, so
  * the programme runs on the others only (position 159, no move: 25 melds of
  * 88 cards → 9, its pass 0.56 → 0.11 ms).

@@ -6,7 +6,7 @@
 
 import { type CardId, rankOf, suitIndex } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
-import { concatenated } from "./arrays";
+import { concatenated, filled } from "./arrays";
 import { keptCards, matchMelds } from "./matching";
 
 export interface Arrangement {
@@ -350,16 +350,28 @@ export function fewestMoved(
 ): number {
   const moves = singleMoves(original, own, goal);
   if (moves.fitting >= goal) return 0;
-  const { marks, tracked, near, enough, places, ones } = moves;
-  if (ones.some((one) => mayPlace(moves, one))) return 1;
+  if (moves.ones.some((one) => mayPlace(moves, one))) return 1;
   if (proving !== 3 || own.length - moves.fitting > 30) return 2;
-  // Two moves: two such cards, or a run's two cards at one end. A meld of
-  // three that loses two leaves a card alone, which changes what fits at
-  // its rank and suit too.
+  return somePair(original, own, moves, () => true) ? 2 : 3;
+}
+
+/**
+ * Calls `visit` with the cards of each pair of moves the bound cannot rule
+ * out, until it returns true; whether it did. Two moves are two single
+ * moves' cards, or a run's two cards at one end. A meld of three that loses
+ * two leaves a card alone, which changes what fits at its rank and suit too.
+ */
+function somePair(
+  original: readonly (readonly CardId[])[],
+  own: readonly CardId[],
+  moves: ReturnType<typeof singleMoves>,
+  visit: (losses: readonly Loss[]) => boolean,
+  worthTesting: (losses: readonly Loss[]) => boolean = () => true,
+): boolean {
+  const { marks, tracked, near, enough, places, ones } = moves;
   const nearAlone = (losses: readonly Loss[]) => {
-    const { from } = losses[0]!;
-    const left = from === losses[1]!.from ? leftOf(original[from]!, from, losses) : [];
-    return left.length === 1 ? near(left[0]!) : 0;
+    const left = aloneAfter(original, losses);
+    return left === null ? 0 : near(left);
   };
   // Two cards of other melds change nothing for each other where they
   // share neither rank nor suit: then each moves as it would alone, and an
@@ -377,25 +389,49 @@ export function fewestMoved(
   for (let a = 0; a < ones.length; a++)
     for (let b = a + 1; b < ones.length; b++) {
       const [x, y] = [ones[a]!, ones[b]!];
+      const losses = [x.loss, y.loss];
       if (x.loss.from === y.loss.from) {
-        const losses = [x.loss, y.loss];
-        if (enough(x.near | y.near | nearAlone(losses)) && places(losses)) return 2;
+        if (
+          enough(x.near | y.near | nearAlone(losses)) &&
+          worthTesting(losses) &&
+          places(losses) &&
+          visit(losses)
+        )
+          return true;
         continue;
       }
-      if (!enough(x.near | y.near) || !enough(helps(x) | helps(y) | (x.near & y.near))) continue;
-      if (!sharesRankOrSuit(x.loss.card, y.loss.card)) {
-        if (alone(x) && alone(y) && fittingAfter(original, own, [x.loss, y.loss], marks) >= goal)
-          return 2;
-      } else if (places([x.loss, y.loss])) return 2;
+      if (!enough(x.near | y.near) || !worthTesting(losses)) continue;
+      if (!enough(helps(x) | helps(y) | (x.near & y.near))) continue;
+      const possible = sharesRankOrSuit(x.loss.card, y.loss.card)
+        ? places(losses)
+        : alone(x) && alone(y) && fittingAfter(original, own, losses, marks) >= moves.goal;
+      if (possible && visit(losses)) return true;
     }
   for (const [from, cards] of original.entries()) {
     if (isSetMeld(cards)) continue;
     for (const pair of [cards.slice(0, 2), cards.slice(-2)]) {
       const losses = pair.map((card) => ({ from, card }));
-      if (enough(near(pair[0]!) | near(pair[1]!) | nearAlone(losses)) && places(losses)) return 2;
+      if (
+        enough(near(pair[0]!) | near(pair[1]!) | nearAlone(losses)) &&
+        worthTesting(losses) &&
+        places(losses) &&
+        visit(losses)
+      )
+        return true;
     }
   }
-  return 3;
+  return false;
+}
+
+/** The card a meld of three is left with when both losses are its own, else null. */
+function aloneAfter(
+  original: readonly (readonly CardId[])[],
+  losses: readonly Loss[],
+): CardId | null {
+  const { from } = losses[0]!;
+  if (from !== losses[1]!.from) return null;
+  const left = leftOf(original[from]!, from, losses);
+  return left.length === 1 ? left[0]! : null;
 }
 
 /**
@@ -435,7 +471,7 @@ function singleMoves(
     const loose = isSetMeld(cards) ? cards : [cards[0]!, cards.at(-1)!];
     for (const card of loose) ones.push({ loss: { from, card }, near: near(card) });
   });
-  return { fitting: own.length - misfits.length, marks, tracked, near, enough, places, ones };
+  return { goal, fitting: own.length - misfits.length, marks, tracked, near, enough, places, ones };
 }
 
 /** Whether a single move may place the goal's cards: it is beside enough of those fitting nowhere, and counts them. */
@@ -444,13 +480,13 @@ function mayPlace(moves: ReturnType<typeof singleMoves>, { loss, near }: One): b
 }
 
 /**
- * The melds an arrangement placing `goal` own cards with at most `moves` (0
- * or 1) table cards moved can change; the others stay whole. With none, those
- * an own card can join: the missing suit of a set of three, or the card next
- * to a run's end on the side it grows there. With one (where none moved
- * places the goal's cards: every move is then of use to own cards, and the
- * bound's test holds for it), also the meld each such move takes its card
- * from and those the card can join.
+ * The melds an arrangement placing `goal` own cards with at most `moves` (0,
+ * 1 or 2) table cards moved can change; the others stay whole. With none,
+ * those an own card can join: the missing suit of a set of three, or the card
+ * next to a run's end on the side it grows there. With one or two (where
+ * fewer place the goal's cards: every move is then of use to own cards, and
+ * the bound's test holds for it), also the meld each such move takes its card
+ * from and those the card can join, or a card a meld of three is left with.
  */
 export function touchedMelds(
   original: readonly (readonly CardId[])[],
@@ -464,15 +500,32 @@ export function touchedMelds(
     marks[m]!.gap[kind]! > 0 || marks[m]!.below[kind]! > 0 || marks[m]!.above[kind]! > 0;
   const touched = original.map((_, m) => free.some((has, kind) => has > 0 && joins(m, kind)));
   if (moves === 0) return touched;
+  // Per kind: the melds a card of it can join.
+  const joiningKind = filled(52, (kind) => original.flatMap((_, m) => (joins(m, kind) ? [m] : [])));
+  const reached = (losses: readonly Loss[]) => {
+    const melds = losses.flatMap(({ from, card }) => [from, ...joiningKind[card % 52]!]);
+    const left = losses.length === 2 ? aloneAfter(original, losses) : null;
+    return left === null ? melds : [...melds, ...joiningKind[left % 52]!];
+  };
+  const touch = (losses: readonly Loss[]) => {
+    for (const m of reached(losses)) touched[m] = true;
+  };
   const single = singleMoves(original, own, goal);
-  for (const one of single.ones) {
-    if (!mayPlace(single, one)) continue;
-    const { from, card } = one.loss;
-    touched[from] = true;
-    original.forEach((_, m) => {
-      if (joins(m, card % 52)) touched[m] = true;
-    });
+  if (moves === 1) {
+    for (const one of single.ones) if (mayPlace(single, one)) touch([one.loss]);
+    return touched;
   }
+  // A pair is tested only when it would touch a meld not touched yet.
+  somePair(
+    original,
+    own,
+    single,
+    (losses) => {
+      touch(losses);
+      return false;
+    },
+    (losses) => reached(losses).some((m) => !touched[m]),
+  );
   return touched;
 }
 
