@@ -228,6 +228,13 @@ const ONE_MOVE_OPTIONS = 10_000;
 /** Options the caps may try before cap 2 gives way to the pass at two moves. */
 const TWO_MOVES_AFTER = 5_000;
 /**
+ * Options the caps may try after the pass at two moves finds nothing, before
+ * the bound is worked out: cap 2 was costly, and the caps after it cost more
+ * still (327: the caps had tried 125,460 options when cap 3 stopped at its
+ * stop of 50,000, checked after each suit's step).
+ */
+const AFTER_TWO_MOVES = 10_000;
+/**
  * The relaxation's branch and bound on a cap the reduced search leaves open:
  * nodes, and steps per node. With the reduced search at its nodes, few steps
  * do: half the nodes that settle do so within 84 steps, and the open ones
@@ -432,9 +439,10 @@ export function solveExact(
   const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
   let next = fewest;
   let twoTried = false;
+  let relaxAfter = RELAX_AFTER;
   for (;;) {
     // A count the relaxation settled marks a costly position: its bound at once.
-    if (bound === null && (relaxation !== null || programme.work > RELAX_AFTER)) {
+    if (bound === null && (relaxation !== null || programme.work > relaxAfter)) {
       if (relax()) return best;
       next = Math.max(next, excluded + 1);
     }
@@ -452,7 +460,7 @@ export function solveExact(
         cap,
         null,
         false,
-        two ? TWO_MOVES_AFTER : bound === null ? RELAX_AFTER : undefined,
+        two ? TWO_MOVES_AFTER : bound === null ? relaxAfter : undefined,
       );
     } catch (error) {
       if (error instanceof Stopped) {
@@ -460,7 +468,10 @@ export function solveExact(
           twoTried = true;
           const few = withinMoves(rules, melds, useful, most, 2, budget);
           if (few) return few;
-          if (few === null) [excluded, next] = [2, 3];
+          if (few === null) {
+            [excluded, next] = [2, 3];
+            relaxAfter = Math.min(RELAX_AFTER, programme.work + AFTER_TWO_MOVES);
+          }
         }
         continue;
       }
