@@ -6,7 +6,7 @@
 
 import { type CardId, rankOf, suitIndex } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
-import { concatenated, filled } from "./arrays";
+import { concatenated } from "./arrays";
 import { keptCards, matchMelds } from "./matching";
 
 export interface Arrangement {
@@ -500,12 +500,14 @@ export function touchedMelds(
     marks[m]!.gap[kind]! > 0 || marks[m]!.below[kind]! > 0 || marks[m]!.above[kind]! > 0;
   const touched = original.map((_, m) => free.some((has, kind) => has > 0 && joins(m, kind)));
   if (moves === 0) return touched;
-  // Per kind: the melds a card of it can join.
-  const joiningKind = filled(52, (kind) => original.flatMap((_, m) => (joins(m, kind) ? [m] : [])));
+  // Per kind, once asked: the melds a card of it can join.
+  const joiningKind: (number[] | undefined)[] = [];
+  const joining = (card: CardId) =>
+    (joiningKind[card % 52] ??= original.flatMap((_, m) => (joins(m, card % 52) ? [m] : [])));
   const reached = (losses: readonly Loss[]) => {
-    const melds = losses.flatMap(({ from, card }) => [from, ...joiningKind[card % 52]!]);
+    const melds = losses.flatMap(({ from, card }) => [from, ...joining(card)]);
     const left = losses.length === 2 ? aloneAfter(original, losses) : null;
-    return left === null ? melds : [...melds, ...joiningKind[left % 52]!];
+    return left === null ? melds : [...melds, ...joining(left)];
   };
   const touch = (losses: readonly Loss[]) => {
     for (const m of reached(losses)) touched[m] = true;
