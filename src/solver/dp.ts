@@ -702,7 +702,15 @@ class RankProgramme {
       this.ahead[i] = [0, 1, 2, 3].map((s) =>
         i < LAST && has[i + 1]![s] ? this.ahead[i + 1]![s]! + 1 : 0,
       );
-    this.crossable = [0, 1, 2, 3].map((s) => has[0]![s]! && has[LAST]![s]!);
+    // A run across the cut holds three ranks in a row with cards, the last
+    // and first processed among them; in classic, the Ace is not the middle one.
+    const middleOk = (i: number) => rules.wrapsThroughAce || this.orderRank(i) !== 0;
+    this.crossable = [0, 1, 2, 3].map(
+      (s) =>
+        has[0]![s]! &&
+        has[LAST]![s]! &&
+        ((has[LAST - 1]![s]! && middleOk(LAST)) || (has[1]![s]! && middleOk(0))),
+    );
     this.ownAfter = [];
     this.ownAfter[RANKS] = 0;
     for (let i = LAST; i >= 0; i--) {

@@ -113,6 +113,19 @@ describe("§5.3 the hint: the rules' own examples", () => {
     expect(hint(CLASSIC_MELDS, table, own).placed).toEqual([]);
   });
 
+  it("§3.1 a run through the Ace holds three ranks in a row: Q♠ K♠ A♠ in classic, never K♠ A♠ 2♠", () => {
+    // Where the programme cuts the cycle, only such a run may cross it.
+    const table = tableOf("KS KH KD KC");
+    const own = cards("QS AS 2S");
+    const classic = hint(CLASSIC_MELDS, table, own);
+    expect(names(classic.target)).toEqual(["KH KD KC", "QS KS AS"]);
+    expectOptimum(CLASSIC_MELDS, table, own);
+    expectPlanReplays(CLASSIC_MELDS, table, own, classic);
+    const wraps = hint(MACHIAVELOX_MELDS, table, own);
+    expect(names(wraps.target)).toEqual(["KH KD KC", "QS KS AS 2S"]);
+    expectOptimum(MACHIAVELOX_MELDS, table, own);
+  });
+
   it("§3.1 a run that would pass ten cards is split into two melds in Machiavelox", () => {
     const table = tableOf("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H");
     const own = cards("JH");
