@@ -114,7 +114,6 @@ describe("§5.3 the hint: the rules' own examples", () => {
   });
 
   it("§3.1 a run through the Ace holds three ranks in a row: Q♠ K♠ A♠ in classic, never K♠ A♠ 2♠", () => {
-    // Where the programme cuts the cycle, only such a run may cross it.
     const table = tableOf("KS KH KD KC");
     const own = cards("QS AS 2S");
     const classic = hint(CLASSIC_MELDS, table, own);
@@ -157,6 +156,32 @@ describe("§5.3 the hint: the rules' own examples", () => {
     expectOptimum(MACHIAVELOX_MELDS, table, own);
     expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
   });
+});
+
+describe("§3.1 runs across the cut of the ranks' cycle", () => {
+  // The programme opens a run across its cut only where three ranks in a
+  // row round it hold the suit's cards (in classic, not with the Ace in the
+  // middle). Benchmark positions where runs cross the cut, with the optima
+  // HiGHS agrees with: a rule too strict there answered 52, 101, 232 and 427
+  // wrongly or not at all.
+  const optima: [number, { placed: number; moved: number }][] = [
+    [52, { placed: 19, moved: 8 }],
+    [101, { placed: 22, moved: 2 }],
+    [232, { placed: 23, moved: 4 }],
+    [237, { placed: 25, moved: 3 }],
+    [427, { placed: 19, moved: 3 }],
+  ];
+  for (const [n, optimum] of optima)
+    it(`bench position ${n} keeps its optimum: ${optimum.placed} placed, ${optimum.moved} moved`, () => {
+      const rules = n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS;
+      const { table, own } = randomPosition(rules, 20_260_601 + n, {
+        table: [10, 100],
+        hand: [3, 30],
+      });
+      const result = hint(rules, table, own);
+      expect({ placed: result.placed.length, moved: result.moved }).toEqual(optimum);
+      expectPlanReplays(rules, table, own, result);
+    });
 });
 
 describe("the hint when not every own card fits", () => {
