@@ -3,7 +3,7 @@
 // and the property tests.
 
 import { type CardId, CARD_COUNT, cardId, rankOf, SUITS, suitOf } from "../src/engine/cards";
-import { isValidMeld, type MeldRules } from "../src/engine/melds";
+import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "../src/engine/melds";
 import { mulberry32 } from "../src/engine/rng";
 import type { TableMeld } from "../src/solver";
 
@@ -18,6 +18,20 @@ export interface PositionSize {
   hand: [number, number];
   /** deal only cards of these ranks (1 = Ace), to make small positions dense */
   ranks?: readonly number[];
+}
+
+/** The seed of `npm run bench:solver`'s timed positions. */
+export const BENCH_SEED = 20_260_601;
+
+/**
+ * Position n of the solver benchmark's set `seed`: tables of 10–100 cards,
+ * hands of 3–30, the rule sets taking turns (even n Machiavelox).
+ */
+export function benchPosition(n: number, seed = BENCH_SEED): Position {
+  return randomPosition(n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS, seed + n, {
+    table: [10, 100],
+    hand: [3, 30],
+  });
 }
 
 export function randomPosition(rules: MeldRules, seed: number, size: PositionSize): Position {

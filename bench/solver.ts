@@ -2,14 +2,12 @@
 // HiGHS, on the same seeded positions in the same run.
 
 import loadHighs from "highs";
-import { CLASSIC_MELDS, MACHIAVELOX_MELDS } from "../src/engine/melds";
 import { solveHint } from "../src/solver";
 import { PLACED_WEIGHT } from "../src/solver/dp";
 import { integerProgramme } from "./solver-ilp";
-import { randomPosition } from "./solver-positions";
+import { BENCH_SEED, benchPosition } from "./solver-positions";
 
 const POSITIONS = Number(process.env.POSITIONS ?? 500);
-const SEED = 20_260_601;
 // Both solvers first run on positions of another seed, untimed: the Hint is
 // served by a long-running process, and without it the first hundred timed
 // positions pay for the compiler's warm-up (their p50 3.4 times what it is warm).
@@ -24,13 +22,8 @@ function quantile(sorted: readonly number[], q: number): number {
 
 async function main() {
   const highs = await loadHighs();
-  const positionAt = (n: number, seed: number) =>
-    randomPosition(n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS, seed + n, {
-      table: [10, 100],
-      hand: [3, 30],
-    });
   for (let n = 0; n < WARM_UP; n++) {
-    const warm = positionAt(n, WARM_UP_SEED);
+    const warm = benchPosition(n, WARM_UP_SEED);
     solveHint({ ...warm, budget: BUDGET });
     highs.solve(integerProgramme(warm), { output_flag: false, mip_rel_gap: 0 });
   }
@@ -40,7 +33,7 @@ async function main() {
   let tooComplex = 0;
   const disagreements: string[] = [];
   for (let n = 0; n < POSITIONS; n++) {
-    const position = positionAt(n, SEED);
+    const position = benchPosition(n);
     const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
 
     let start = performance.now();
@@ -68,7 +61,7 @@ async function main() {
   const [s, h] = [sort(solverMs), sort(highsMs)];
   const ms = (x: number) => `${x.toFixed(2)} ms`;
   console.log(
-    `positions            ${POSITIONS} (table 10–100 cards, hand 3–30, both rule sets, seed ${SEED}; after ${WARM_UP} untimed of seed ${WARM_UP_SEED})`,
+    `positions            ${POSITIONS} (table 10–100 cards, hand 3–30, both rule sets, seed ${BENCH_SEED}; after ${WARM_UP} untimed of seed ${WARM_UP_SEED})`,
   );
   console.log(
     `optimum agreement    ${((100 * agree) / POSITIONS).toFixed(1)}% (${agree}/${POSITIONS}; ${tooComplex} over the solver's state budget, ${disagreements.length} different)`,

@@ -5,7 +5,7 @@ import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "@
 import { PATIENT, PLACED_WEIGHT, Relaxation, SLOW, STEADY } from "@/solver/bound";
 import { score } from "@/solver/greedy";
 import { searchReduced } from "@/solver/reduced";
-import { randomPosition } from "../../bench/solver-positions";
+import { benchPosition, randomPosition } from "../../bench/solver-positions";
 import { smallPosition } from "./brute-force";
 
 const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
@@ -54,10 +54,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
   it("with the proven count of own cards placed, it no longer trades half an own card for kept ones", () => {
     // Bench position 17 (classic): 16 own cards placed, 50 table cards kept.
     // Its relaxation places 16.5 cards and keeps fewer, 64 above the optimum.
-    const { table, own } = randomPosition(CLASSIC_MELDS, 20_260_601 + 17, {
-      table: [10, 100],
-      hand: [3, 30],
-    });
+    const { table, own } = benchPosition(17);
     const optimum = 16 * PLACED_WEIGHT + 50;
     const melds = table.map((m) => m.cards);
     const free = new Relaxation(CLASSIC_MELDS, melds, own).lower(optimum, 0, 3000);
@@ -68,10 +65,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
   });
 
   it("its branch and bound proves bench position 17 holds nothing above its optimum, where the relaxation alone leaves a gap", () => {
-    const { table, own } = randomPosition(CLASSIC_MELDS, 20_260_601 + 17, {
-      table: [10, 100],
-      hand: [3, 30],
-    });
+    const { table, own } = benchPosition(17);
     const optimum = 16 * PLACED_WEIGHT + 50;
     const relaxation = new Relaxation(
       CLASSIC_MELDS,
@@ -176,10 +170,7 @@ describe("the relaxation's bound on what an arrangement is worth", () => {
     // Classic: 25 own cards placed, 2 table cards moved. The rank
     // programme outgrew its budget there, and a narrowed search of 50,000
     // states took seconds to find the arrangement.
-    const { table, own } = randomPosition(CLASSIC_MELDS, 20_260_601 + 297, {
-      table: [10, 100],
-      hand: [3, 30],
-    });
+    const { table, own } = benchPosition(297);
     const melds = table.map((m) => m.cards);
     const optimum = 25 * PLACED_WEIGHT + melds.flat().length - 2;
     const relaxation = new Relaxation(CLASSIC_MELDS, melds, own, 25);

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { type CardId, cardName, cards } from "@/engine/cards";
 import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "@/engine/melds";
 import { type Hint, replayPlan, solveHint, type TableMeld } from "@/solver";
-import { randomPosition } from "../../bench/solver-positions";
+import { benchPosition, randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
 const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
@@ -173,11 +173,7 @@ describe("§3.1 runs across the cut of the ranks' cycle", () => {
   ];
   for (const [n, optimum] of optima)
     it(`bench position ${n} keeps its optimum: ${optimum.placed} placed, ${optimum.moved} moved`, () => {
-      const rules = n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS;
-      const { table, own } = randomPosition(rules, 20_260_601 + n, {
-        table: [10, 100],
-        hand: [3, 30],
-      });
+      const { rules, table, own } = benchPosition(n);
       const result = hint(rules, table, own);
       expect({ placed: result.placed.length, moved: result.moved }).toEqual(optimum);
       expectPlanReplays(rules, table, own, result);
