@@ -94,13 +94,11 @@ function build(
         const take: Spare[] = [];
         let cost = 0;
         let ok = true;
-        const usedMelds = new Set<Meld>();
         for (const c of cards) {
           if (pool.has(c)) continue;
           const spare = spares.get(c)!;
           // One spare per meld: a second would be judged on a meld already changed.
-          if (usedMelds.has(spare.meld)) ok = false;
-          usedMelds.add(spare.meld);
+          if (take.some((t) => t.meld === spare.meld)) ok = false;
           take.push(spare);
           cost += spare.cost;
         }
@@ -143,11 +141,18 @@ function spareCards(
 ): Spare[] {
   const spares: Spare[] = [];
   for (const meld of melds) {
-    if (meld.cards.length < 4) continue;
-    for (const card of meld.cards) {
-      if (!mayGive(meld.cards, card)) continue;
-      const rest = meld.cards.filter((c) => c !== card);
-      if (!valid(rest)) continue;
+    const { cards } = meld;
+    if (cards.length < 4) continue;
+    // Every meld here is valid: a set of four gives up any card and a run an
+    // end (a card with no neighbour rank on one side), and what is left is a
+    // meld; a run of every rank has no end, and each card is checked.
+    const run = rankOf(cards[1]!) !== rankOf(cards[0]!) && cards.length < 13;
+    let ranks = 0;
+    if (run) for (const c of cards) ranks |= 1 << (c % 13);
+    for (const card of cards) {
+      if (run && (ranks >> ((card + 1) % 13)) & 1 && (ranks >> ((card + 12) % 13)) & 1) continue;
+      const rest = cards.filter((c) => c !== card);
+      if (cards.length >= 13 && !valid(rest)) continue;
       const cost = tableCards.has(card) && meld.origin >= 0 ? 1 : 0;
       spares.push({ card, meld, rest, cost });
     }
@@ -169,22 +174,6 @@ function mayTake(cards: readonly CardId[], x: CardId): boolean {
   return touches(cards, x);
 }
 
-/**
- * Whether the meld could stay valid without the card: any card of a set,
- * only an end of a run (a card with no neighbour rank on one side); a run of
- * every rank is left to the full check.
- */
-function mayGive(cards: readonly CardId[], card: CardId): boolean {
-  if (rankOf(cards[1]!) === rankOf(cards[0]!) || cards.length >= 13) return true;
-  let below = false;
-  let above = false;
-  for (const c of cards) {
-    below ||= kindAt(c, 1) === card % 52;
-    above ||= kindAt(c, -1) === card % 52;
-  }
-  return !below || !above;
-}
-
 /** Whether two cards of one suit are of neighbouring ranks, round the Ace. */
 function beside(a: CardId, b: CardId): boolean {
   return kindAt(a, 1) === b % 52 || kindAt(a, -1) === b % 52;
@@ -201,12 +190,20 @@ function meldsWith(rules: MeldRules, x: CardId, candidates: readonly CardId[]): 
   const found: CardId[][] = [];
   const [rank, suit] = [rankOf(x), suitIndex(x)];
   const others: CardId[] = [];
+  // A card of x's suit shares a run of three only within two ranks of x.
   for (const c of candidates)
-    if (c !== x && (rankOf(c) === rank || suitIndex(c) === suit)) others.push(c);
+    if (c !== x && (rankOf(c) === rank || (suitIndex(c) === suit && near(rankOf(c), rank))))
+      others.push(c);
   for (let i = 0; i < others.length; i++)
     for (let j = i + 1; j < others.length; j++)
       if (isTriple(rules, x, others[i]!, others[j]!)) found.push([x, others[i]!, others[j]!]);
   return found;
+}
+
+/** Whether two ranks are at most two apart, round the Ace. */
+function near(a: number, b: number): boolean {
+  const d = (a - b + 13) % 13;
+  return d <= 2 || d >= 11;
 }
 
 /**
@@ -239,6 +236,12 @@ function splitInsertions(
   return found;
 }
 
+/** Whether the cards hold one of c's kind (c itself, or its other copy: no run takes both). */
+function hasKind(cards: readonly CardId[], c: CardId): boolean {
+  for (const d of cards) if (d % 52 === c % 52) return true;
+  return false;
+}
+
 /** How many of the cards are in the set. */
 function countIn(cards: readonly CardId[], set: ReadonlySet<CardId>): number {
   let n = 0;
@@ -264,7 +267,7 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
       for (;;) {
         let next: CardId | undefined;
         for (const c of ofSuit)
-          if (touches(run, c) && !run.includes(c) && runStart(rules, [...run, c])) {
+          if (touches(run, c) && !hasKind(run, c) && runStart(rules, [...run, c])) {
             next = c;
             break;
           }
