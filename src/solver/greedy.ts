@@ -236,12 +236,6 @@ function splitInsertions(
   return found;
 }
 
-/** Whether the cards hold one of c's kind (c itself, or its other copy: no run takes both). */
-function hasKind(cards: readonly CardId[], c: CardId): boolean {
-  for (const d of cards) if (d % 52 === c % 52) return true;
-  return false;
-}
-
 /** How many of the cards are in the set. */
 function countIn(cards: readonly CardId[], set: ReadonlySet<CardId>): number {
   let n = 0;
@@ -262,20 +256,32 @@ function meldsOf(rules: MeldRules, cards: readonly CardId[]): CardId[][] {
     const bySuit: CardId[][] = [[], [], [], []];
     for (const c of left) bySuit[suitIndex(c)]!.push(c);
     for (const start of left) {
-      let run = [start];
+      const run = [start];
       const ofSuit = bySuit[suitIndex(start)]!;
-      for (;;) {
+      // A run grows at either end (only upwards from its first card) by the
+      // first card of its suit, in their order, that keeps it a run.
+      let [low, high] = [start, start];
+      while (run.length < longest) {
+        const below = run.length > 1 ? kindAt(low, -1) : -1;
+        const above = kindAt(high, 1);
         let next: CardId | undefined;
-        for (const c of ofSuit)
-          if (touches(run, c) && !hasKind(run, c) && runStart(rules, [...run, c])) {
+        for (const c of ofSuit) {
+          if (c % 52 !== below && c % 52 !== above) continue;
+          run.push(c);
+          const fits = runStart(rules, run);
+          run.pop();
+          if (fits) {
             next = c;
             break;
           }
-        if (next === undefined || run.length >= longest) break;
-        run = [...run, next];
+        }
+        if (next === undefined) break;
+        run.push(next);
+        if (next % 52 === above) high = next;
+        else low = next;
       }
-      if (run.length >= 3 && isMeld(rules, run) && (!bestRun || run.length > bestRun.length))
-        bestRun = run;
+      // Every card added to a run of three or more was checked with it.
+      if (run.length >= 3 && (!bestRun || run.length > bestRun.length)) bestRun = run;
     }
     if (bestRun) {
       melds.push(bestRun);
