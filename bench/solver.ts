@@ -4,6 +4,7 @@
 import loadHighs from "highs";
 import { solveHint } from "../src/solver";
 import { PLACED_WEIGHT } from "../src/solver/dp";
+import { quantile } from "./quantile";
 import { integerProgramme } from "./solver-ilp";
 import { BENCH_SEED, benchPosition } from "./solver-positions";
 
@@ -15,10 +16,6 @@ const WARM_UP = Number(process.env.WARM_UP ?? 100);
 const WARM_UP_SEED = 1;
 // States the solver may hold before it reports the position as too complex.
 const BUDGET = 100_000;
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
 
 async function main() {
   const highs = await loadHighs();
