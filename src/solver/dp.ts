@@ -132,7 +132,7 @@ interface Entry {
 interface RunInfo {
   suit: number;
   crossing: boolean;
-  /** non-crossing: first and last processing index; crossing: where its part before the cut starts */
+  /** the processing indices of its first and last cards (read only where it does not cross the cut) */
   first: number;
   last: number;
 }
@@ -1497,6 +1497,16 @@ class RankProgramme {
     return this.crossing[s]!;
   }
   /**
+   * Whether an incoming piece taking a card of original run `origin` at
+   * processing index i may meet that run again before the cut: the run does
+   * not cross it, and goes on to where a part before the cut could start,
+   * the piece and that part within the longest run.
+   */
+  mayRejoin(i: number, origin: number): boolean {
+    const info = this.runInfo[origin]!;
+    return this.rules.wrapsThroughAce && !info.crossing && info.last >= i + 1 + RANKS - this.maxLen;
+  }
+  /**
    * The orders in which suit s can give out k cards of processing index i:
    * all its table cards, then own cards; the same for every state.
    */
@@ -1704,15 +1714,21 @@ class SuitStep {
       this.setsTaken = taken;
     } else if (origin >= 0) {
       const status = statusOf(this.status, origin);
-      const info = this.p.info(origin)!;
+      // A run may join the piece that reserved an original wherever it
+      // meets that original's cards: round the Ace, the two can share two
+      // stretches (8…A-2-3-4 with A…10: 8-9-10 and A-2-3-4).
       const claim =
-        status === UNMATCHED
-          ? TAKEN
-          : status === RESERVED && !run.inc && info.crossing && this.i >= info.first
-            ? RESERVED_JOINED
-            : -1;
+        status === UNMATCHED ? TAKEN : status === RESERVED && !run.inc ? RESERVED_JOINED : -1;
       if (claim >= 0) {
         setStatus(this.status, origin, claim);
+        this.toRun(u, { ...run, tag: origin }, source, 1);
+        setStatus(this.status, origin, status);
+      }
+      // A run round the Ace may share both ends with an original run that
+      // does not cross the cut (K-A-2…8 and 6…K): its piece reserves that
+      // run, so its part before the cut keeps the cards there too.
+      if (run.inc && status === UNMATCHED && this.p.mayRejoin(this.i, origin)) {
+        setStatus(this.status, origin, RESERVED);
         this.toRun(u, { ...run, tag: origin }, source, 1);
         setStatus(this.status, origin, status);
       }
@@ -1763,10 +1779,13 @@ class SuitStep {
     let pieces = this.state.pieces;
     for (const c of this.closed) if (c.piece) pieces = withPiece(pieces, c.piece);
     for (const r of drafts) if (r.source.split) pieces = withPiece(pieces, r.source.split);
-    // Original runs that end here leave the state; runs matched to them are done.
+    // Original runs that end here leave the state; runs matched to them are
+    // done, but for a run joined to a piece that reserved its original: it
+    // still has to join that piece.
     const status: number[] = [];
     for (let j = 0; j < this.status.length; j += 2)
-      if (!this.ending[j / 2]) status.push(this.status[j]!, this.status[j + 1]!);
+      if (!this.ending[j / 2] || this.status[j + 1] === RESERVED_JOINED)
+        status.push(this.status[j]!, this.status[j + 1]!);
     const runs = drafts.map((_, j) => this.done(j));
     const sources = drafts.map((d) => d.source);
     // Two decks: a suit has at most two cards of a rank, so at most two runs.
@@ -1798,10 +1817,17 @@ class SuitStep {
     });
   }
 
-  /** Draft run j as the state holds it: a run matched to an original run that ends here is done. */
+  /**
+   * Draft run j as the state holds it: a run matched to an original run that
+   * ends here is done, unless it is joined to a piece that reserved it.
+   */
   private done(j: number): Run {
     const { run } = this.runs[j]!;
-    return run.tag >= 0 && this.endsHere(run.tag) ? { ...run, tag: DONE } : run;
+    return run.tag >= 0 &&
+      this.endsHere(run.tag) &&
+      statusOf(this.status, run.tag) !== RESERVED_JOINED
+      ? { ...run, tag: DONE }
+      : run;
   }
 }
 

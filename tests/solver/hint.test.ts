@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { type CardId, cardName, cards } from "@/engine/cards";
+import loadHighs from "highs";
+import { type CardId, cardId, cardName, cards, type Suit } from "@/engine/cards";
 import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "@/engine/melds";
+import { mulberry32 } from "@/engine/rng";
 import { type Hint, replayPlan, solveHint, type TableMeld } from "@/solver";
-import { benchPosition, randomPosition } from "../../bench/solver-positions";
+import { PLACED_WEIGHT } from "@/solver/bound";
+import { integerProgramme } from "../../bench/solver-ilp";
+import { benchPosition, type Position, randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
 
 const BOTH = [MACHIAVELOX_MELDS, CLASSIC_MELDS];
@@ -216,6 +220,81 @@ describe("the hint refuses bad input with a typed error", () => {
     expect(result.ok || result.error.code).toBe("bad-card");
   });
 });
+
+describe("§3.1 two runs round the Ace that share two stretches", () => {
+  // A run of nine or ten and an original run of one suit can overlap at both
+  // ends round the Ace; the programme kept only one stretch where the new
+  // run or the original crossed its cut without the other (found by
+  // comparing with HiGHS on long runs of one suit, below).
+  it("§3.1 K♥…8♥ keeps its K♥ and its 7♥ 8♥ once 7♥ 8♥ 9♥ lend theirs", () => {
+    const table = tableOf("7H 8H 9H", "KH AH 2H 3H 4H 5H 6H 7H 8H");
+    // The other 3♥ and 5♥: the run holds one of each.
+    const own = [...cards("10H JH QH"), cards("3H 3H")[1]!, cards("5H 5H")[1]!];
+    const result = hint(MACHIAVELOX_MELDS, table, own);
+    expect({ placed: result.placed.length, moved: result.moved }).toEqual({ placed: 5, moved: 4 });
+    expectOptimum(MACHIAVELOX_MELDS, table, own);
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
+  });
+
+  it("§3.1 A♥…10♥ and 8♥…A♥ become 8♥…4♥ and 6♥…A♥, moving three", () => {
+    // The brute force agrees (36 s, too slow to run here), as does HiGHS.
+    const table = tableOf("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "8H 9H 10H JH QH KH AH");
+    const own = ["4H", "QH", "6H", "JH", "KH"].map((name) => cards(`${name} ${name}`)[1]!);
+    const result = hint(MACHIAVELOX_MELDS, table, own);
+    expect({ placed: result.placed.length, moved: result.moved }).toEqual({ placed: 5, moved: 3 });
+    expectPlanReplays(MACHIAVELOX_MELDS, table, own, result);
+  });
+
+  it("long runs of one or two suits equal the integer programme's optimum (HiGHS)", async () => {
+    const highs = await loadHighs();
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), fc.constantFrom("H", "HS"), (seed, suits) => {
+        const position = longRuns(seed, suits);
+        const result = solveHint(position);
+        if (!result.ok) throw new Error(result.error.reason);
+        const tableCards = position.table.reduce((n, m) => n + m.cards.length, 0);
+        const solution = highs.solve(integerProgramme(position), { output_flag: false });
+        expect(result.hint.placed.length * PLACED_WEIGHT + tableCards - result.hint.moved).toBe(
+          Math.round(solution.ObjectiveValue),
+        );
+        return Promise.resolve();
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});
+
+/** Two or three runs of six to ten cards of the given suits on the table, five of the rest (or all) in hand. */
+function longRuns(seed: number, suits: string): Position {
+  const random = mulberry32(seed);
+  const pick = (n: number) => Math.floor(random() * n);
+  const free = new Set(
+    [...suits].flatMap((suit) =>
+      Array.from({ length: 26 }, (_, k) => cardId((k % 13) + 1, suit as Suit, k < 13 ? 0 : 1)),
+    ),
+  );
+  const table: TableMeld[] = [];
+  for (let k = 2 + pick(2); k > 0; k--) {
+    const suit = suits[pick(suits.length)] as Suit;
+    const [start, length] = [pick(13), 6 + pick(5)];
+    const run: CardId[] = [];
+    for (let j = 0; j < length; j++) {
+      const rank = ((start + j) % 13) + 1;
+      const card = [cardId(rank, suit, 0), cardId(rank, suit, 1)].find((c) => free.has(c));
+      if (card === undefined) break;
+      run.push(card);
+    }
+    if (run.length < 3) continue;
+    for (const card of run) free.delete(card);
+    table.push({ id: table.length + 1, cards: run });
+  }
+  const rest = [...free];
+  const own = Array.from(
+    { length: Math.min(5, rest.length) },
+    () => rest.splice(pick(rest.length), 1)[0]!,
+  );
+  return { rules: MACHIAVELOX_MELDS, table, own };
+}
 
 describe("the hint's properties on random positions", () => {
   const small = (rules: MeldRules, seed: number, ranks?: readonly number[]) =>
