@@ -605,7 +605,7 @@ function overBudget(
     let found: DpResult | null = null;
     for (const width of widths) if ((found = search(cap, width))) break;
     found ??= search(cap, budget, true);
-    if (!found) throw new TooComplexError(cap);
+    if (!found) throw new TooComplexError(budget);
     // The states kept may have matched the arrangement's melds less well than
     // the best matching does: its moves are counted again.
     return rescore(found.melds);
