@@ -1719,29 +1719,34 @@ class SuitStep {
       // stretches (8…A-2-3-4 with A…10: 8-9-10 and A-2-3-4).
       const claim =
         status === UNMATCHED ? TAKEN : status === RESERVED && !run.inc ? RESERVED_JOINED : -1;
-      if (claim >= 0) {
-        setStatus(this.status, origin, claim);
-        this.toRun(u, { ...run, tag: origin }, source, 1);
-        setStatus(this.status, origin, status);
-      }
+      if (claim >= 0) this.toMatchedRun(u, run, source, origin, claim, 1);
       // A run round the Ace may share both ends with an original run that
       // does not cross the cut (K-A-2…8 and 6…K): its piece reserves that
       // run, so its part before the cut keeps the cards there too.
-      if (run.inc && status === UNMATCHED && this.p.mayRejoin(this.i, origin)) {
-        setStatus(this.status, origin, RESERVED);
-        this.toRun(u, { ...run, tag: origin }, source, 1);
-        setStatus(this.status, origin, status);
-      }
+      if (run.inc && status === UNMATCHED && this.p.mayRejoin(this.i, origin))
+        this.toMatchedRun(u, run, source, origin, RESERVED, 1);
     }
     // An incoming piece may be declared matched to an original run crossing the cut.
     if (run.inc && !before) {
-      for (const crossing of this.p.crossingRuns(this.s)) {
-        if (statusOf(this.status, crossing) !== UNMATCHED) continue;
-        setStatus(this.status, crossing, RESERVED);
-        this.toRun(u, { ...run, tag: crossing }, source, origin === crossing ? 1 : 0);
-        setStatus(this.status, crossing, UNMATCHED);
-      }
+      for (const crossing of this.p.crossingRuns(this.s))
+        if (statusOf(this.status, crossing) === UNMATCHED)
+          this.toMatchedRun(u, run, source, crossing, RESERVED, origin === crossing ? 1 : 0);
     }
+  }
+
+  /** Card u goes into `run` matched to original `origin`, whose status is `claim` while the uses after it are tried. */
+  private toMatchedRun(
+    u: number,
+    run: Run,
+    source: Source,
+    origin: number,
+    claim: number,
+    kept: number,
+  ): void {
+    const status = statusOf(this.status, origin);
+    setStatus(this.status, origin, claim);
+    this.toRun(u, { ...run, tag: origin }, source, kept);
+    setStatus(this.status, origin, status);
   }
 
   /** Card u goes to a set, as a card of class `cls`; then the uses after it. */
