@@ -4,7 +4,7 @@
 // each play itself once it is back in order, so a plan never says `end`.
 
 import { type CardId } from "../engine/cards";
-import { checkMeld, couldBecomeMeld, type MeldRules } from "../engine/melds";
+import { checkMeld, couldBecomeMeld, isValidMeld, type MeldRules } from "../engine/melds";
 
 export type MeldId = number;
 
@@ -64,7 +64,7 @@ export function buildPlan(input: PlanInput): Plan {
     target.forEach((cards, t) => {
       const meld = ids[t];
       if (meld === undefined) return;
-      for (const card of addOrder(cards, own)) actions.push({ do: "add", card, meld });
+      for (const card of addOrder(input.rules, cards, own)) actions.push({ do: "add", card, meld });
     });
     target.forEach((_, t) => {
       if (onlyOwn(t)) lay(t, false);
@@ -124,13 +124,21 @@ export function tooLongRun(rules: MeldRules, cards: readonly CardId[]): boolean 
 }
 
 /**
- * Own cards of a meld in an order that keeps it valid after every add: a run
- * grows outwards from the table cards it already holds.
+ * Own cards of a meld in an order that keeps it valid after every add. Each
+ * step takes the first own card the meld can take now: a run grows outwards
+ * from its table cards (in classic an Ace-high run grows past the King into
+ * the low ranks, so reading order alone would not do), a set in any order.
  */
-function addOrder(cards: readonly CardId[], own: ReadonlySet<CardId>): CardId[] {
-  const first = cards.findIndex((c) => !own.has(c));
-  const last = cards.findLastIndex((c) => !own.has(c));
-  // Own cards among the table cards: a set, where any order is valid.
-  if (cards.slice(first, last + 1).some((c) => own.has(c))) return cards.filter((c) => own.has(c));
-  return [...cards.slice(last + 1), ...cards.slice(0, first).reverse()];
+function addOrder(rules: MeldRules, cards: readonly CardId[], own: ReadonlySet<CardId>): CardId[] {
+  const current = cards.filter((c) => !own.has(c));
+  const left = cards.filter((c) => own.has(c));
+  const order: CardId[] = [];
+  while (left.length > 0) {
+    const at = left.findIndex((c) => isValidMeld(rules, [...current, c]));
+    if (at < 0) throw new Error("internal: the adds cannot be ordered");
+    const [card] = left.splice(at, 1) as [CardId];
+    current.push(card);
+    order.push(card);
+  }
+  return order;
 }

@@ -129,6 +129,23 @@ describe("§5.3 the hint: the rules' own examples", () => {
     expectOptimum(MACHIAVELOX_MELDS, table, own);
   });
 
+  it("§3.1 [classic] an Ace-high run grows by direct adds into a run of all thirteen ranks", () => {
+    // Read A 2 … K, own cards sit between table cards: the adds must still go outwards.
+    for (const [run, below] of [
+      ["10D JD QD KD AD", "2D 3D 4D 5D 6D 7D 8D 9D"],
+      ["6S 7S 8S 9S 10S JS QS KS AS", "2S 3S 4S 5S"],
+      ["QH KH AH", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH"],
+    ] as const) {
+      const table = tableOf(run);
+      const own = cards(below);
+      const result = hint(CLASSIC_MELDS, table, own);
+      expect(result.placed.length).toBe(own.length);
+      expect(result.moved).toBe(0);
+      expect(result.plan.every((a) => a.do === "add")).toBe(true);
+      expectPlanReplays(CLASSIC_MELDS, table, own, result);
+    }
+  });
+
   it("§3.1 a run that would pass ten cards is split into two melds in Machiavelox", () => {
     const table = tableOf("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H");
     const own = cards("JH");
