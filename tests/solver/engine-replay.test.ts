@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { apply, type HandState, isValidMeld, MACHIAVELOX_MELDS, newHand } from "@/engine";
 import { type Hint, solveHint, type TableMeld } from "@/solver";
-import { randomPosition } from "../../bench/solver-positions";
+import { type PositionSize, randomPosition } from "../../bench/solver-positions";
 
 const SEAT = 0;
 const START = 1_000;
@@ -45,27 +45,36 @@ const sorted = (melds: readonly TableMeld[]) =>
   melds.map((m) => `${m.id}:${[...m.cards].sort((a, b) => a - b).join(",")}`).sort();
 
 describe("§5 the hint's plan through the engine", () => {
+  const dense = fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]);
+  /** Solves the position and plays the plan through the engine. */
+  const expectPlayedThrough = (size: PositionSize, seed: number) => {
+    const { table, own } = randomPosition(MACHIAVELOX_MELDS, seed, size);
+    // The engine numbers the table's melds 1, 2, 3… and the next new one after them.
+    const result = solveHint({ rules: MACHIAVELOX_MELDS, table, own });
+    if (!result.ok) throw new Error(result.error.reason);
+    const after = playThrough(handWith(table, own), result.hint);
+    expect(sorted(after.table)).toEqual(sorted(result.hint.target));
+    for (const meld of after.table) expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
+    const placed = new Set(result.hint.placed);
+    expect(after.players[SEAT]!.hand.filter((c) => placed.has(c))).toEqual([]);
+    expect(after.players[SEAT]!.staging).toEqual([]);
+  };
+
   it("§5.3 every plan is accepted command by command and ends with the target table and the promised cards placed", () => {
-    const dense = fc.constantFrom(undefined, [12, 13, 1, 2], [11, 12, 13, 1, 2, 3], [6, 7, 8, 9]);
     fc.assert(
-      fc.property(fc.integer(), dense, (seed, ranks) => {
-        const { table, own } = randomPosition(MACHIAVELOX_MELDS, seed, {
-          table: [3, 30],
-          hand: [1, 8],
-          ranks,
-        });
-        // The engine numbers the table's melds 1, 2, 3… and the next new one after them.
-        const result = solveHint({ rules: MACHIAVELOX_MELDS, table, own });
-        if (!result.ok) throw new Error(result.error.reason);
-        const after = playThrough(handWith(table, own), result.hint);
-        expect(sorted(after.table)).toEqual(sorted(result.hint.target));
-        for (const meld of after.table)
-          expect(isValidMeld(MACHIAVELOX_MELDS, meld.cards)).toBe(true);
-        const placed = new Set(result.hint.placed);
-        expect(after.players[SEAT]!.hand.filter((c) => placed.has(c))).toEqual([]);
-        expect(after.players[SEAT]!.staging).toEqual([]);
-      }),
+      fc.property(fc.integer(), dense, (seed, ranks) =>
+        expectPlayedThrough({ table: [3, 30], hand: [1, 8], ranks }, seed),
+      ),
       { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it("§5.3 so is every plan on the benchmark's sizes: up to a hundred table cards and thirty own", () => {
+    fc.assert(
+      fc.property(fc.integer(), dense, (seed, ranks) =>
+        expectPlayedThrough({ table: [10, 100], hand: [3, 30], ranks }, seed),
+      ),
+      { numRuns: 100 },
     );
   }, 120_000);
 });
