@@ -24,14 +24,36 @@ export interface PositionSize {
 export const BENCH_SEED = 20_260_601;
 
 /**
- * Position n of the solver benchmark's set `seed`: tables of 10–100 cards,
- * hands of 3–30, the rule sets taking turns (even n Machiavelox).
+ * The shapes of position `npm run bench:solver` can deal (SHAPE=…): the
+ * benchmark's own, and harder corners of it for checking agreement.
  */
-export function benchPosition(n: number, seed = BENCH_SEED): Position {
-  return randomPosition(n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS, seed + n, {
-    table: [10, 100],
-    hand: [3, 30],
-  });
+export const POSITION_SHAPES = {
+  bench: { table: [10, 100], hand: [3, 30] },
+  /** the biggest tables and hands, where plans run to dozens of moves */
+  wide: { table: [80, 100], hand: [20, 30] },
+  /** ranks round the Ace, where runs wrap (Machiavelox) or stop (classic) */
+  ace: { table: [10, 60], hand: [3, 30], ranks: [11, 12, 13, 1, 2, 3, 4] },
+  /** four ranks: every card competes with its copies */
+  narrow: { table: [10, 40], hand: [5, 20], ranks: [5, 6, 7, 8] },
+  /** few table cards, most of the hand */
+  bighand: { table: [10, 25], hand: [25, 30] },
+  /** an empty table: melds of own cards alone */
+  notable: { table: [0, 0], hand: [3, 30] },
+} satisfies Record<string, PositionSize>;
+
+export type PositionShape = keyof typeof POSITION_SHAPES;
+
+/**
+ * Position n of the solver benchmark's set `seed`: by default tables of 10–100
+ * cards, hands of 3–30, the rule sets taking turns (even n Machiavelox).
+ */
+export function benchPosition(
+  n: number,
+  seed = BENCH_SEED,
+  shape: PositionShape = "bench",
+): Position {
+  const rules = n % 2 === 0 ? MACHIAVELOX_MELDS : CLASSIC_MELDS;
+  return randomPosition(rules, seed + n, POSITION_SHAPES[shape]);
 }
 
 export function randomPosition(rules: MeldRules, seed: number, size: PositionSize): Position {
