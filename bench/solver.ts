@@ -28,7 +28,7 @@ const WARM_UP_SEED = 1;
 const BUDGET = 100_000;
 
 async function main() {
-  if (!(SHAPE in POSITION_SHAPES))
+  if (!Object.hasOwn(POSITION_SHAPES, SHAPE))
     throw new Error(`SHAPE must be one of ${Object.keys(POSITION_SHAPES).join(", ")}`);
   const highs = await loadHighs();
   for (let n = 0; n < WARM_UP; n++) {
