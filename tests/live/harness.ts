@@ -159,11 +159,17 @@ export function connect(server: LiveServer, player?: Player): Client {
   return { trpc, frames, sockets, closeCodes, close: () => client.close() };
 }
 
-/** Waits until `check` holds, polling. */
-export async function eventually(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+/** Waits until `check` holds, polling; a timeout says what `seen` reports (what was there instead). */
+export async function eventually(
+  check: () => boolean,
+  what: string,
+  ms = 10_000,
+  seen?: () => string,
+): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${seen()}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

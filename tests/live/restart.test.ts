@@ -18,17 +18,37 @@ function expectContiguous(received: Received[]) {
   expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => from + i));
 }
 
-/** Every seat has heard all three marked away by the restart, then back. */
-function everySeatBack(
-  seats: { received: Received[]; bot: { present: boolean[] } }[],
-  marks: number[],
-) {
-  return seats.every(({ received, bot }, seat) => {
-    const away = eventsOf(received.slice(marks[seat])).filter(
-      (e) => e.type === "presence" && !e.present,
-    );
-    return away.length === 3 && bot.present.every(Boolean);
-  });
+type Seated = { received: Received[]; bot: { present: boolean[] } };
+
+/** The presence events a seat has heard since `mark`. */
+function presenceSince({ received }: Seated, mark: number) {
+  return eventsOf(received.slice(mark)).flatMap((e) => (e.type === "presence" ? [e] : []));
+}
+
+/**
+ * Waits until every seat has heard all three marked away by the restart, then back (each at
+ * least once: the rules ask that every seat come back, not how many tries its client took).
+ * A timeout reports what each seat heard.
+ */
+function everySeatBack(seats: Seated[], marks: number[]) {
+  const heard = (seat: number) => presenceSince(seats[seat]!, marks[seat]!);
+  return eventually(
+    () =>
+      seats.every(
+        ({ bot }, seat) =>
+          new Set(heard(seat).flatMap((e) => (e.present ? [] : [e.seat]))).size === 3 &&
+          bot.present.every(Boolean),
+      ),
+    "every seat back",
+    undefined,
+    () =>
+      seats
+        .map(({ bot }, seat) => {
+          const events = heard(seat).map((e) => `${e.seat}${e.present ? "+" : "-"}`);
+          return `seat ${seat} heard [${events.join(" ")}], sees present [${bot.present.join(" ")}]`;
+        })
+        .join("; "),
+  );
 }
 
 /** The commands the log holds, players' actions only (no presence, no timer firings). */
@@ -78,7 +98,7 @@ describe("restarts", () => {
       await server.start();
 
       // The clients reconnect by themselves; every seat is first marked away, then back.
-      await eventually(() => everySeatBack(table.seats, marks), "every seat back");
+      await everySeatBack(table.seats, marks);
       for (const [seat, { bot, received }] of table.seats.entries()) {
         expect({ hand: [...bot.hand].sort(), staging: [...bot.staging] }).toEqual(models[seat]);
         expectContiguous(received);
@@ -113,7 +133,7 @@ describe("restarts", () => {
       for (const seat of table.seats)
         expect(seat.client.closeCodes).toContain(RECONNECT_CLOSE_CODE);
       await server.start();
-      await eventually(() => everySeatBack(table.seats, marks), "every seat back");
+      await everySeatBack(table.seats, marks);
       for (const [seat, { bot, received }] of table.seats.entries()) {
         expect([...bot.hand].sort()).toEqual(models[seat]);
         expectContiguous(received);
