@@ -62,14 +62,7 @@ async function main() {
       continue;
     }
     const { hint } = result;
-    const replay = replayPlan(
-      {
-        ...position,
-        hand: position.own,
-        nextMeldId: Math.max(0, ...position.table.map((m) => m.id)) + 1,
-      },
-      hint.plan,
-    );
+    const replay = replayPlan({ ...position, hand: position.own }, hint.plan);
     if (replay.ok && replay.hand.length === position.own.length - hint.placed.length) replayed++;
     else
       failures.push(

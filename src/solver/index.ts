@@ -8,7 +8,7 @@ import { concatenated } from "./arrays";
 import { solveExact, type OriginalMeld } from "./dp";
 import { TooComplexError } from "./errors";
 import { keptCards, matchMelds } from "./matching";
-import { buildPlan, type MeldId, type PlanAction, type TableMeld } from "./plan";
+import { buildPlan, defaultNextMeldId, type MeldId, type PlanAction, type TableMeld } from "./plan";
 
 export type { PlanAction, TableMeld, MeldId } from "./plan";
 export { replayPlan, type ReplayResult } from "./replay";
@@ -66,10 +66,10 @@ export function solveHint(input: HintInput): HintResult {
       return fail("invalid-meld", `meld ${meld.id}: a run longer than ${rules.maxRunLength} cards`);
     melds.push({ kind: check.kind, cards: check.ordered });
   }
-  const maxId = Math.max(0, ...ids);
-  const nextMeldId = input.nextMeldId ?? maxId + 1;
-  if (!Number.isInteger(nextMeldId) || nextMeldId <= maxId)
-    return fail("bad-meld-id", `the next meld id must be above ${maxId}: ${nextMeldId}`);
+  const least = defaultNextMeldId(table);
+  const nextMeldId = input.nextMeldId ?? least;
+  if (!Number.isInteger(nextMeldId) || nextMeldId < least)
+    return fail("bad-meld-id", `the next meld id must be above ${least - 1}: ${nextMeldId}`);
 
   let best;
   try {

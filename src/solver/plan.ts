@@ -31,6 +31,11 @@ export interface PlanInput {
   nextMeldId: MeldId;
 }
 
+/** The id the next new meld gets when the caller names none: the largest on the table + 1. */
+export function defaultNextMeldId(table: readonly TableMeld[]): MeldId {
+  return Math.max(0, ...table.map((m) => m.id)) + 1;
+}
+
 export interface Plan {
   actions: PlanAction[];
   /** the target melds with the ids they have once the plan has run */

@@ -4,13 +4,14 @@
 
 import { type CardId, cardName } from "../engine/cards";
 import { checkMeld, couldBecomeMeld, type MeldRules } from "../engine/melds";
-import { type PlanAction, type TableMeld, tooLongRun } from "./plan";
+import { defaultNextMeldId, type PlanAction, type TableMeld, tooLongRun } from "./plan";
 
 export interface ReplayStart {
   rules: MeldRules;
   table: readonly TableMeld[];
   hand: readonly CardId[];
-  nextMeldId: number;
+  /** the id the next new meld gets (default, as for the solver: the largest on the table + 1) */
+  nextMeldId?: number;
 }
 
 export type ReplayResult =
@@ -21,7 +22,7 @@ export function replayPlan(start: ReplayStart, plan: readonly PlanAction[]): Rep
   const table = new Map(start.table.map((m) => [m.id, [...m.cards]]));
   const hand = new Set(start.hand);
   const staging = new Set<CardId>();
-  let nextId = start.nextMeldId;
+  let nextId = start.nextMeldId ?? defaultNextMeldId(start.table);
   const put = (to: number | "new", card: CardId): number => {
     const id = to === "new" ? nextId++ : to;
     table.set(id, [...(table.get(id) ?? []), card]);

@@ -47,8 +47,7 @@ const names = (melds: TableMeld[]) => melds.map((m) => m.cards.map(cardName).joi
 
 /** Replays the plan and checks it ends exactly at the promised target. */
 function expectPlanReplays(rules: MeldRules, table: TableMeld[], own: CardId[], result: Hint) {
-  const nextMeldId = Math.max(0, ...table.map((m) => m.id)) + 1;
-  const replay = replayPlan({ rules, table, hand: own, nextMeldId }, result.plan);
+  const replay = replayPlan({ rules, table, hand: own }, result.plan);
   if (!replay.ok) throw new Error(`step ${replay.step}: ${replay.reason}`);
   const sorted = (melds: TableMeld[]) =>
     melds.map((m) => `${m.id}:${[...m.cards].sort((a, b) => a - b).join(",")}`).sort();
