@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { apply, type HandState, isValidMeld, MACHIAVELOX_MELDS, newHand } from "@/engine";
 import { type Hint, solveHint, type TableMeld } from "@/solver";
-import { type PositionSize, randomPosition } from "../../bench/solver-positions";
+import { POSITION_SHAPES, type PositionSize, randomPosition } from "../../bench/solver-positions";
 
 const SEAT = 0;
 const START = 1_000;
@@ -74,6 +74,6 @@ describe("§5 the hint's plan through the engine", () => {
   }, 120_000);
 
   it("§5.3 so is every plan on the benchmark's sizes: up to a hundred table cards and thirty own", () => {
-    expectEveryPlanPlayedThrough({ table: [10, 100], hand: [3, 30] }, 100);
+    expectEveryPlanPlayedThrough(POSITION_SHAPES.bench, 100);
   }, 120_000);
 });
