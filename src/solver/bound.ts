@@ -26,9 +26,9 @@ export const kindOf = (card: CardId) => card % CARDS_PER_DECK;
 
 /**
  * How much of the last step's direction each step keeps (a deflected
- * subgradient): plain steps zigzag. On the 36 bench positions the rank
- * programme cannot finish, 3,000 steps reach the optimum's value in 13 with
- * 0, 20 with 0.8, 26 with 0.95.
+ * subgradient): plain steps zigzag, and on the positions the rank programme
+ * cannot finish, 3,000 steps reach the optimum's value most often at 0.95
+ * (less often at 0.8, least with plain steps).
  */
 const DEFLECTION = 0.95;
 /**
@@ -40,29 +40,25 @@ export interface Pace {
   halvings: number;
 }
 /**
- * After 20 steps without a lower bound, the steps vanished at a kink on
- * positions the relaxation does not settle (184: 2119 against the
- * relaxation's 2097 after 6,000 steps); after 50, the bound reaches the
- * relaxation's value on them within 1,000–2,000 steps. Stopping after ten
- * halvings (500 steps at least without a lower bound): of 3,000 steps, the
- * last that lowered the bound by more than 0.01 came at 1,014 at the
- * median, and the stop answered the bench alike in 0.69 of the time
- * (interleaved, the positions over 30 ms).
+ * After 20 steps without a lower bound, the steps vanished at a kink well
+ * above the relaxation's value on positions it does not settle; after 50,
+ * the bound reaches that value within 1,000–2,000 steps. Stopping after ten
+ * halvings (500 steps at least without a lower bound) answers alike in less
+ * time: of 3,000 steps, the last that lowers the bound by more than 0.01
+ * comes at about the thousandth at the median.
  */
 export const STEADY: Pace = { stall: 50, halvings: 10 };
 /**
  * The branch and bound's nodes take all their steps: with the stop, its
- * nodes settled less, and 17, 111 and 461 went over the budget.
+ * nodes settled less, and positions went over the budget.
  */
 export const PATIENT: Pace = { stall: 50, halvings: Infinity };
 /**
  * Slower steps, for where the steady ones stop above the relaxation's value.
- * On the 222 bench positions over 5 ms, the linear relaxation with the count
- * (HiGHS's) has the optimum's value on 198; 3,000 steady steps end at its
- * value on 203 (the Lagrangian's own can be lower), 185 points above it in
- * all, where steps halving after 100 end at it on 219, 33 points above
- * (half as much time again). On 302, 210, 421 and 195 the steady steps stop
- * 9–21 points above a relaxation that is exact or within 3 points.
+ * With the count, the linear relaxation mostly has the optimum's value;
+ * steady steps can stop 9–21 points above it, where steps halving after 100
+ * end at it far more often, for half as much time again: too much to run
+ * everywhere, so only where the reduced search is unsure.
  */
 export const SLOW: Pace = { stall: 100, halvings: 8 };
 /**

@@ -219,10 +219,9 @@ const BOUND_STEPS = 3000;
 /** Options the caps may try before the bound is worked out: about what it costs. */
 const RELAX_AFTER = 50_000;
 /**
- * Options the pass at one move may try (withinMoves). Where it settles a
- * bench position it takes at most 6,038 (193); where it does not, it passed
- * 50,000 (291, 337, 347). The pass at no move may go as far as the caps'
- * first pass: 300 settles after 34,149.
+ * Options the pass at one move may try (withinMoves): where it settles a
+ * position it does so well within this, and where it does not it runs far
+ * past it. The pass at no move may go as far as the caps' first pass.
  */
 const ONE_MOVE_OPTIONS = 10_000;
 /** Options the caps may try before cap 2 gives way to the pass at two moves. */
@@ -230,16 +229,15 @@ const TWO_MOVES_AFTER = 5_000;
 /**
  * Options the caps may try after the pass at two moves finds nothing, before
  * the bound is worked out: cap 2 was costly, and the caps after it cost more
- * still (327: the caps had tried 125,460 options when cap 3 stopped at its
- * stop of 50,000, checked after each suit's step).
+ * still (cap 3 could run far past the stop of 50,000 in all, checked after
+ * each suit's step).
  */
 const AFTER_TWO_MOVES = 10_000;
 /**
  * The relaxation's branch and bound on a cap the reduced search leaves open:
  * nodes, and steps per node. With the reduced search at its nodes, few steps
- * do: half the nodes that settle do so within 84 steps, and the open ones
- * (nine in ten of all steps at 750) split sooner. Interleaved, the positions
- * over 10 ms: 750 against 1,500 × 0.931, 400 against 750 total × 0.933.
+ * do: half the nodes that settle do so within about 80 steps, and the open
+ * ones (nine in ten of all steps) split sooner.
  */
 const BRANCH_NODES = 64;
 const BRANCH_STEPS = 400;
@@ -255,9 +253,9 @@ const LEAF_NODES = 5_000;
 /**
  * The counting programme's first budget: past it, the relaxation count by
  * count and the reduced search, then (when they are unsure) the counting
- * programme with the whole budget. Bench positions 126, 327, 474 and 216,
- * whose count alone took 0.2–0.9 s, are solved in about 50 ms this way: the
- * count's relaxation is then the solver's, and its arrangement the best.
+ * programme with the whole budget. Dense positions whose count alone took up
+ * to a second are solved in about 50 ms this way: the count's relaxation is
+ * then the solver's, and its arrangement the best.
  */
 const COUNT_FIRST = 5_000;
 /** The relaxation count by count: steps, choices per search, values tried per count. */
@@ -494,8 +492,8 @@ export function solveExact(
  * outgrows the budget or tries more options than the caps would before the
  * relaxation's bound; with 1 or 2, no arrangement moving fewer may place them.
  * The melds such an arrangement cannot change (touchedMelds) stay whole, so
- * the programme runs on the others only (position 159, no move: 25 melds of
- * 88 cards → 9, its pass 0.56 → 0.11 ms).
+ * the programme runs on the others only (on a large table, most melds drop
+ * out).
  */
 export function withinMoves(
   rules: MeldRules,
@@ -1014,7 +1012,7 @@ class RankProgramme {
    * The narrowed search's cut: keeps `width` states nearest the
    * goal, by own cards placed and then by table cards surely moved (as in
    * surelyMoved), and drops the others. Nearer by value alone (placed, then
-   * kept) answered 3 fewer of the positions over the budget.
+   * kept) answered fewer of the positions over the budget.
    */
   private keepNearest(made: Level, last: boolean, width: number): void {
     const groups: [Map<number, Entry>, number][] = [];
@@ -1028,8 +1026,8 @@ class RankProgramme {
   /**
    * The narrowed search's other cut: keeps `width` states whose bound at the
    * prices (future.ts) is least above the goal, after step `step` of index i.
-   * As a second try it answered a position the first could not; as the only
-   * one it answered fewer (485 of 500 against 494).
+   * As a second try it answers positions the first cannot; as the only one
+   * it answered fewer.
    */
   private keepTightest(made: Level, width: number, i: number, step: number, least: number): void {
     const future = this.future!;

@@ -1,7 +1,7 @@
 // The value of the relaxation's linear programme, exactly: the lowest the
 // Lagrangian bound (bound.ts) can reach, which its subgradient steps approach
-// only slowly and sometimes stop well above (302: 14.6 points above after
-// 3,000 steps, the walk then proving 12 caps empty one by one). A bounded
+// only slowly and sometimes stop well above (up to 20 points after 3,000
+// steps, the walk then proving a dozen caps empty one by one). A bounded
 // revised simplex (big M, dense inverse of the basis) on the programme's few
 // rows — one per kind with cards, one per original meld's single match, one
 // for the count — with a column per meld copy and the original it is matched
