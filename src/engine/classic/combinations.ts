@@ -59,13 +59,34 @@ function checkSet(cards: readonly CardId[], real: CardId[]): CombinationCheck {
   return { ok: true, kind: "set", ordered, points: openingPoints(rankOf(real[0]!)) * cards.length };
 }
 
-/** The runs of n ranks the Ace rule allows, as lists of ranks (1..13) in order. */
-function windows(n: number, ace: AceRule): number[][] {
-  const list: number[][] = [];
-  const top = ace === "low" ? 13 : ace === "low-or-high" ? 14 : 13 + n - 1;
-  for (let start = 1; start + n - 1 <= top && start <= 13; start++)
-    list.push(Array.from({ length: n }, (_, i) => ((start - 1 + i) % 13) + 1));
-  return list;
+/**
+ * The run of n ranks holding the given distinct ranks that the Ace rule allows and that
+ * counts most (ties: the lowest), as its ranks in order; null when there is none. Bit b of
+ * a mask is rank b+1, bit 13 the Ace above the King: one check per place a run may start.
+ */
+function bestRun(ranks: readonly number[], n: number, ace: AceRule): number[] | null {
+  let mask = 0;
+  for (const r of ranks) mask |= 1 << (r - 1);
+  const high = mask & 1 ? (mask & ~1) | (1 << 13) : mask;
+  const full = (1 << n) - 1;
+  let best = -1;
+  let bestPoints = -1;
+  const starts = ace === "corner" ? 13 : (ace === "low" ? 13 : 14) - n + 1;
+  for (let start = 0; start < starts; start++) {
+    let fits: boolean;
+    if (ace === "corner") {
+      const window = ((full << start) | (full >>> (13 - start))) & 0x1fff;
+      fits = (mask & ~window) === 0;
+    } else {
+      const window = full << start;
+      fits = (mask & ~window) === 0 || (ace === "low-or-high" && (high & ~window) === 0);
+    }
+    if (!fits) continue;
+    let points = 0;
+    for (let i = 0; i < n; i++) points += openingPoints(((start + i) % 13) + 1);
+    if (points > bestPoints) [best, bestPoints] = [start, points];
+  }
+  return best < 0 ? null : Array.from({ length: n }, (_, i) => ((best + i) % 13) + 1);
 }
 
 function checkRun(cards: readonly CardId[], real: CardId[], ace: AceRule): CombinationCheck {
@@ -73,26 +94,21 @@ function checkRun(cards: readonly CardId[], real: CardId[], ace: AceRule): Combi
   if (twice !== undefined) return { ok: false, reason: `two ${label(twice)} in one run` };
   if (cards.length > MAX_RUN)
     return { ok: false, reason: `a run has at most ${MAX_RUN} cards: ${labels(cards)}` };
-  const ranks = new Set(real.map(rankOf));
-  let best: { ranks: number[]; points: number } | null = null;
-  for (const window of windows(cards.length, ace)) {
-    if (![...ranks].every((r) => window.includes(r))) continue;
-    const points = window.reduce((sum, r) => sum + openingPoints(r), 0);
-    if (!best || points > best.points) best = { ranks: window, points };
-  }
-  if (!best) return { ok: false, reason: runFailure(cards, ranks, ace) };
+  const ranks = real.map(rankOf);
+  const run = bestRun(ranks, cards.length, ace);
+  if (!run) return { ok: false, reason: runFailure(cards, ranks, ace) };
   const joker = cards.find(isJoker);
-  const ordered = best.ranks.map((r) => real.find((c) => rankOf(c) === r) ?? joker!);
-  return { ok: true, kind: "run", ordered, points: best.points };
+  const ordered = run.map((r) => real.find((c) => rankOf(c) === r) ?? joker!);
+  const points = run.reduce((sum, r) => sum + openingPoints(r), 0);
+  return { ok: true, kind: "run", ordered, points };
 }
 
 /** Why cards of one suit, each rank once, are no run under the Ace rule. */
-function runFailure(cards: readonly CardId[], ranks: Set<number>, ace: AceRule): string {
-  const fitsWith = (rule: AceRule) =>
-    windows(cards.length, rule).some((w) => [...ranks].every((r) => w.includes(r)));
+function runFailure(cards: readonly CardId[], ranks: number[], ace: AceRule): string {
+  const fitsWith = (rule: AceRule) => bestRun(ranks, cards.length, rule) !== null;
   if (ace === "low" && fitsWith("low-or-high"))
     return `the Ace is low only in this game: ${labels(cards)} is not a run`;
-  if (ace !== "corner" && ranks.has(1) && fitsWith("corner")) {
+  if (ace !== "corner" && ranks.includes(1) && fitsWith("corner")) {
     const around = [...ranks].sort((a, b) => ((a + 6) % 13) - ((b + 6) % 13));
     return `${around.map((r) => RANK_LETTERS[r - 1]).join("-")} is not a run: it turns the corner`;
   }
