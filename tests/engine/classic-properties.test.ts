@@ -18,7 +18,7 @@ import {
   newClassicGame,
   type Variant,
 } from "@/engine/classic";
-import { randomClassicCommand } from "@/engine/classic/random-player";
+import { playRandomClassicRound, randomClassicCommand } from "@/engine/classic/random-player";
 
 interface Choice {
   kind: number;
@@ -110,6 +110,8 @@ type Entry =
   | { kind: "advance"; now: number };
 
 describe("classic properties", () => {
+  let failedMoves = 0;
+
   it("every card is in exactly one place; a failed move restores the table and leaves the other hands; a rejection changes nothing; the log replays to the same state", () => {
     fc.assert(
       fc.property(setting, (g) => {
@@ -144,6 +146,7 @@ describe("classic properties", () => {
           expect(cardsEverywhere(after)).toEqual(deck);
           const failed = result.events.find((e) => e.type === "failed");
           if (failed && failed.type === "failed") {
+            failedMoves++;
             expect(after.table).toEqual(before.work?.start.table ?? before.table);
             after.hands.forEach((hand, s) => {
               if (s === failed.seat) return;
@@ -169,5 +172,21 @@ describe("classic properties", () => {
       }),
       { numRuns: 80 },
     );
+    // The property means something only if the runs reach failed moves.
+    expect(failedMoves).toBeGreaterThan(0);
+  });
+
+  it("random players finish every round, by going out or blocked, in every variant", () => {
+    for (const variants of [
+      [],
+      ["thirty-six"],
+      ["guadalupe"],
+      ["tahiti"],
+      ["draw-first"],
+    ] as Variant[][])
+      for (let seed = 1; seed <= 2; seed++) {
+        const round = playRandomClassicRound({ seed, players: 2 + seed, options: { variants } });
+        expect(["out", "blocked"]).toContain(round.outcome?.reason);
+      }
   });
 });
