@@ -4,7 +4,7 @@
 // Tahiti combination may hold one joker (classic §8), which stands for the
 // card that makes it valid. Every verdict says why, in the players' words.
 
-import { type CardId, rankOf, suitOf } from "../cards";
+import { type CardId, RANK_NAMES, rankOf, suitOf } from "../cards";
 import { MIN_MELD } from "../melds";
 import { isJoker, label, labels, openingPoints } from "./cards";
 
@@ -25,8 +25,6 @@ export type CombinationCheck =
       points: number;
     }
   | { ok: false; reason: string };
-
-const RANK_LETTERS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 export function checkCombination(cards: readonly CardId[], ace: AceRule): CombinationCheck {
   if (cards.length < MIN_MELD)
@@ -110,7 +108,7 @@ function runFailure(cards: readonly CardId[], ranks: number[], ace: AceRule): st
     return `the Ace is low only in this game: ${labels(cards)} is not a run`;
   if (ace !== "corner" && ranks.includes(1) && fitsWith("corner")) {
     const around = [...ranks].sort((a, b) => ((a + 6) % 13) - ((b + 6) % 13));
-    return `${around.map((r) => RANK_LETTERS[r - 1]).join("-")} is not a run: it turns the corner`;
+    return `${around.map((r) => RANK_NAMES[r - 1]).join("-")} is not a run: it turns the corner`;
   }
   return `${labels(cards)} is not a run: the ranks are not consecutive`;
 }

@@ -35,8 +35,6 @@ export const MAX_PENALTY = 10;
 export const STANDARD_TARGET = 25;
 /** Thirty-Six's opening (classic §8). */
 export const OPENING_POINTS = 36;
-/** The turn limits a table may choose from (null: none, for friends playing slowly). */
-export const TURN_LIMITS_MS: readonly (number | null)[] = [30_000, 60_000, 120_000, 300_000, null];
 
 export interface ClassicOptions {
   variants: Variant[];
