@@ -88,8 +88,12 @@ function bestRun(ranks: readonly number[], n: number, ace: AceRule): number[] | 
 }
 
 function checkRun(cards: readonly CardId[], real: CardId[], ace: AceRule): CombinationCheck {
-  const twice = real.find((c, i) => real.findIndex((d) => rankOf(d) === rankOf(c)) !== i);
-  if (twice !== undefined) return { ok: false, reason: `two ${label(twice)} in one run` };
+  let seen = 0;
+  for (const card of real) {
+    const bit = 1 << rankOf(card);
+    if (seen & bit) return { ok: false, reason: `two ${label(card)} in one run` };
+    seen |= bit;
+  }
   if (cards.length > MAX_RUN)
     return { ok: false, reason: `a run has at most ${MAX_RUN} cards: ${labels(cards)}` };
   const ranks = real.map(rankOf);

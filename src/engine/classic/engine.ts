@@ -335,12 +335,17 @@ export function withIds(
   lists: readonly CardId[][],
   next: CombinationId,
 ): { table: Combination[]; next: CombinationId } {
+  const oldId = new Map<CardId, CombinationId>();
+  for (const combination of old)
+    for (const card of combination.cards) oldId.set(card, combination.id);
   const pairs: { list: number; id: CombinationId; shared: number }[] = [];
   lists.forEach((cards, list) => {
-    for (const combination of old) {
-      const shared = cards.filter((c) => combination.cards.includes(c)).length;
-      if (shared > 0) pairs.push({ list, id: combination.id, shared });
+    const shared = new Map<CombinationId, number>();
+    for (const card of cards) {
+      const id = oldId.get(card);
+      if (id !== undefined) shared.set(id, (shared.get(id) ?? 0) + 1);
     }
+    for (const [id, count] of shared) pairs.push({ list, id, shared: count });
   });
   pairs.sort((a, b) => b.shared - a.shared || a.id - b.id || a.list - b.list);
   const ids: (CombinationId | undefined)[] = lists.map(() => undefined);
