@@ -69,13 +69,19 @@ describe("classic §5 ending the round", () => {
     expect(s.result).toEqual({ reason: "round", winner: null, draw: [0, 1] });
   });
 
-  it("classic §5 a turn that began with cards in the stock does not count towards blocked", () => {
+  it("classic §5 the turn that drew the stock's last card counts: then every player in a row has played nothing", () => {
     let s = game({ hands: ["4D", "2H 5H"], stock: "9C", table: ["AS 2S 3S"] });
     s = act(s, 0, { do: "draw" }).state;
-    s = act(s, 1, { do: "pass" }).state;
     expect(s.phase).toBe("turn");
-    s = act(s, 0, { do: "pass" }).state;
-    expect(s.rounds[0]?.reason).toBe("blocked");
+    s = act(s, 1, { do: "pass" }).state;
+    expect(s.rounds[0]).toMatchObject({ reason: "blocked", draw: [0, 1] });
+  });
+
+  it("classic §5 turns without a card played while the stock lasts do not block the round", () => {
+    let s = game({ hands: ["4D", "2H"], stock: "9C 8C 7C", table: ["AS 2S 3S"] });
+    for (const seat of [0, 1]) s = act(s, seat, { do: "draw" }).state;
+    expect(s.phase).toBe("turn");
+    expect(s.stock).toHaveLength(1);
   });
 });
 

@@ -395,7 +395,7 @@ function finishPlay(d: Draft): void {
     s.work = null;
     emit(d, { type: "failed", seat, reason: failure });
     drawWithEvents(d, s.options.penalty, "penalty");
-    if (s.emptyStockTurn) s.quietTurns++;
+    s.quietTurns++;
     nextTurn(d);
     return;
   }
@@ -429,7 +429,7 @@ function endWithoutPlay(d: Draft): void {
   if (!s.drewFirst && s.stock.length > 0)
     drawWithEvents(d, has(s.options, "guadalupe") ? 2 : 1, "draw");
   else emit(d, { type: "passed", seat: s.turn });
-  if (s.emptyStockTurn) s.quietTurns++;
+  s.quietTurns++;
   nextTurn(d);
 }
 
@@ -479,15 +479,15 @@ function beginTurn(d: Draft, seat: Seat): void {
   s.turnStart = s.now;
   s.drewFirst = false;
   s.work = null;
-  s.emptyStockTurn = s.stock.length === 0;
   for (const card of compulsoryDraw(s)) emit(d, { type: "drew", seat, card, cause: "first" });
   emit(d, { type: "turnStarted", seat, deadline: nextClassicDeadline(s) });
 }
 
 function nextTurn(d: Draft): void {
   const s = d.state;
-  // Classic §5: with an empty stock, a whole round of turns without a card played ends it.
-  if (s.quietTurns >= s.hands.length) {
+  // Classic §5: with the stock empty, a whole round of turns without a card played ends it
+  // (the turn that drew the last card counts, as the scenario format says).
+  if (s.stock.length === 0 && s.quietTurns >= s.hands.length) {
     endRound(d, "blocked", null);
     return;
   }

@@ -160,7 +160,6 @@ export function newClassicGame(input: NewClassicGameOptions): NewClassicGame {
     turn: layout.turn,
     turnStart: input.now,
     drewFirst: false,
-    emptyStockTurn: layout.stock.length === 0,
     work: null,
     quietTurns: 0,
     totals: [...totals],

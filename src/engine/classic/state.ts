@@ -73,10 +73,8 @@ export interface ClassicState {
   turnStart: Millis;
   /** Draw first: the turn's compulsory card is drawn. */
   drewFirst: boolean;
-  /** The turn began with an empty stock: a turn without a card played counts towards blocked. */
-  emptyStockTurn: boolean;
   work: Work | null;
-  /** Turns in a row begun with an empty stock in which no card was played (classic §5). */
+  /** Turns in a row that ended without a card played (classic §5: blocked once the stock is empty). */
   quietTurns: number;
   totals: number[];
   /** Each finished round's outcome, in order. */
