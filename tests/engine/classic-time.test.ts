@@ -50,7 +50,7 @@ describe("turn time limit", () => {
   });
 
   it("time limit: a command at the deadline comes after the time is up", () => {
-    const s = limited({ hands: ["9D", "2C"], stock: "5C 6C" });
+    const s = limited({ hands: ["9D", "2C"], stock: "5C 6C 7C" });
     expect(act(s, 1, { do: "draw" }, 60).state.turn).toBe(0);
   });
 });
