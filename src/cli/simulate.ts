@@ -3,9 +3,13 @@
 // how long they lasted and what they scored — a sanity check of the rules'
 // dynamics (§7–§12). With `--players hard,medium,easy` the seats are bots of
 // those levels instead, rotating seats from hand to hand (src/bots/tournament.ts).
+// `--rules classic [--variant tahiti,thirty-six] [--players 4]` plays classic
+// rounds with random players instead (src/engine/classic/random-player.ts).
 
 import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
 import { formatTournament, runTournament } from "../bots/tournament";
+import { VARIANTS, type Variant } from "../engine/classic/options";
+import { playRandomClassicRound, type RandomRound } from "../engine/classic/random-player";
 import { playRandomHand, type RandomHand } from "../engine/random-player";
 import type { HandEndReason } from "../engine/state";
 
@@ -47,7 +51,88 @@ const range = (values: number[]) =>
     ? "-"
     : `avg ${average(values).toFixed(1)}, min ${Math.min(...values)}, max ${Math.max(...values)}`;
 
+const CLASSIC_USAGE =
+  "usage: npm run simulate -- --rules classic [--variant standard|thirty-six,tahiti,…] [--players 2..8] [--hands N] [--seed S]";
+
+function parseClassic(
+  args: string[],
+): { hands: number; seed: number; players: number; variants: Variant[] } | string {
+  const options = { hands: 1000, seed: 1, players: 4, variants: [] as Variant[] };
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1] ?? ""];
+    if (flag === "--rules" && value === "classic") continue;
+    if (flag === "--variant") {
+      const list = value.split(",").filter((v) => v !== "standard");
+      if (!list.every((v) => VARIANTS.includes(v as Variant)))
+        return `--variant takes standard or a list of ${VARIANTS.join(", ")}`;
+      options.variants = list as Variant[];
+      continue;
+    }
+    const number = Number(value);
+    if (!["--hands", "--seed", "--players"].includes(flag!) || !Number.isInteger(number))
+      return CLASSIC_USAGE;
+    options[flag!.slice(2) as "hands" | "seed" | "players"] = number;
+  }
+  if (options.hands < 1) return "--hands must be at least 1";
+  return options;
+}
+
+/** Classic rounds with random players: how they ended and what they scored. */
+function mainClassic(args: string[]): number {
+  const options = parseClassic(args);
+  if (typeof options === "string") {
+    process.stderr.write(`${options}\n`);
+    return 2;
+  }
+  const started = performance.now();
+  const rounds: RandomRound[] = [];
+  try {
+    for (let i = 0; i < options.hands; i++)
+      rounds.push(
+        playRandomClassicRound({
+          seed: options.seed + i,
+          players: options.players,
+          options: { variants: options.variants },
+        }),
+      );
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const ended = (reason: string | null) =>
+    rounds.filter((r) => (r.outcome?.reason ?? null) === reason);
+  const share = (count: number) =>
+    `${String(count).padStart(6)}  ${((count / rounds.length) * 100).toFixed(1).padStart(5)}%`;
+  const variant = options.variants.join("+") || "standard";
+  const lines = [
+    `${options.hands} classic rounds (${variant}, ${options.players} random players) from seed ${options.seed}, simulated in ${seconds.toFixed(1)} s`,
+    "",
+    "how they ended:",
+    `  out        ${share(ended("out").length)}`,
+    `  blocked    ${share(ended("blocked").length)}`,
+    `    of which tied ${ended("blocked").filter((r) => r.outcome!.draw !== null).length}`,
+    `  unfinished ${share(ended(null).length)}`,
+    "",
+    `turns a round: ${range(rounds.map((r) => r.turns))}; failed moves a round: ${average(rounds.map((r) => r.failed)).toFixed(2)}`,
+    `penalty points of the others: ${range(rounds.flatMap((r) => (r.outcome ? r.outcome.scores.filter((_, seat) => seat !== r.outcome!.winner && !r.outcome!.draw?.includes(seat)) : [])))}`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return ended(null).length > 0 ? 1 : 0;
+}
+
 function main(args: string[]): number {
+  if (args.includes("--rules")) {
+    const rules = args[args.indexOf("--rules") + 1];
+    if (rules === "classic") return mainClassic(args);
+    if (rules !== "machiavelox") {
+      process.stderr.write("--rules is machiavelox or classic\n");
+      return 2;
+    }
+    args = args.filter(
+      (_, i) => i !== args.indexOf("--rules") && i !== args.indexOf("--rules") + 1,
+    );
+  }
   const options = parse(args);
   if (typeof options === "string") {
     process.stderr.write(`${options}\n`);

@@ -27,3 +27,4 @@ export { checkExpect, runScenario, type ScenarioResult, type ScenarioRun } from 
 export * from "./game";
 export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS } from "./outcome";
 export { meldsAmong, playRandomHand, randomAction, type Random } from "./random-player";
+export * as classic from "./classic";

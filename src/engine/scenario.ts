@@ -9,13 +9,21 @@ import { advanceGame, applyGame, type GameKind, type GameState, newGame } from "
 import { deal, type HandSetup, SEATS } from "./setup";
 import { handOf, type HandState, type PlayerStatus, type Seat } from "./state";
 import { spectatorView } from "./views";
+import { runClassicScenario } from "./classic/scenario";
 
 export interface ScenarioResult {
   time: number;
   table: { id: number; cards: string[] }[];
   players: Record<
     string,
-    { hand: string[]; staging: string[]; stock: number; status: PlayerStatus; score: number | null }
+    {
+      hand: string[];
+      /** Machiavelox only (classic has no staging areas and one shared stock). */
+      staging?: string[];
+      stock?: number;
+      status: PlayerStatus;
+      score: number | null;
+    }
   >;
   hand: { over: boolean; winner: string | null; draw: string[] | null; reason: string | null };
   /** Only once a tie-break has started (§10.2): who plays it and the shared pile. */
@@ -30,6 +38,10 @@ export interface ScenarioResult {
     draw: string[] | null;
     reason: string | null;
   };
+  /** Classic only: whose turn it is (null once the hand is over), the shared stock's size, Tahiti's face-up cards. */
+  turn?: string | null;
+  stock?: number;
+  faceUp?: string[];
   rejected: { step: number; reason: string }[];
   notices: { to: string; at: number; text: string }[];
   /** Only when the file has an "expect" block: what did not match. */
@@ -65,7 +77,7 @@ export function runScenario(file: unknown): ScenarioRun {
 function run(file: unknown): ScenarioResult {
   if (!isObject(file)) fail("a scenario is a JSON object");
   const rules = file.rules ?? "machiavelox";
-  if (rules === "classic") fail('rules "classic" are not implemented yet');
+  if (rules === "classic") return withExpect(file, runClassicScenario(file, fail));
   if (rules !== "machiavelox") fail(`unknown rules ${JSON.stringify(rules)}`);
   const players = file.players;
   if (
@@ -120,7 +132,10 @@ function run(file: unknown): ScenarioResult {
     game = outcome.game;
   });
 
-  const result = resultOf(game, names, rejected, notices);
+  return withExpect(file, resultOf(game, names, rejected, notices));
+}
+
+function withExpect(file: Json, result: ScenarioResult): ScenarioResult {
   if (file.expect !== undefined) {
     const failures = checkExpect(result, file.expect);
     result.expect = { passed: failures.length === 0, failures };
@@ -377,6 +392,11 @@ export function checkExpect(result: ScenarioResult, expect: unknown): string[] {
     for (const [field, value] of Object.entries(expect.hand))
       same(`hand.${field}`, result.hand[field as keyof ScenarioResult["hand"]], value);
   }
+
+  if (expect.turn !== undefined) same("turn", result.turn ?? null, expect.turn);
+  if (expect.stock !== undefined) same("stock", result.stock, expect.stock);
+  if (expect.faceUp !== undefined)
+    same("faceUp", multiset(result.faceUp ?? []), multiset(expect.faceUp));
 
   if (isObject(expect.tiebreak)) {
     same("tiebreak.players", result.tiebreak?.players ?? null, expect.tiebreak.players);

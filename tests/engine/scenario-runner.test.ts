@@ -37,7 +37,7 @@ describe("the scenario runner (scenario-format.md)", () => {
     };
     expect(invalid([])).toBe("a scenario is a JSON object");
     expect(invalid({ ...base, players: ["A", "A", "C"] })).toMatch(/3 distinct names/);
-    expect(invalid({ ...base, rules: "classic" })).toMatch(/not implemented/);
+    expect(invalid({ ...base, rules: "chess" })).toMatch(/unknown rules "chess"/);
     expect(invalid({ ...base, setup: { hands: { D: [] } } })).toMatch(/unknown player "D"/);
     expect(invalid({ ...base, setup: { table: [["7H", "7H", "7H"]] } })).toMatch(
       /more than 2 copies/,
