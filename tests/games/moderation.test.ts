@@ -107,6 +107,27 @@ describe("the admin dashboard's procedures", () => {
     expect(error.code).toBe("FORBIDDEN");
   });
 
+  it("an admin cannot demote another admin, nor change an admin's role at all; players and moderators are theirs to change", async () => {
+    const [admin, other, mod] = [await player(db), await player(db), await moderator()];
+    await grantRole(db, admin.name, "ADMIN");
+    await grantRole(db, other.name, "ADMIN");
+    const asAdmin = callerAs({ ...admin, role: "ADMIN" }).admin;
+    for (const role of ["PLAYER", "MODERATOR"] as const) {
+      const refused = await refusal(asAdmin.setRole({ userId: other.id, role }));
+      expect(refused).toMatchObject({
+        code: "FORBIDDEN",
+        message: "An admin cannot act on an admin.",
+      });
+    }
+    expect(await db.user.findUnique({ where: { id: other.id }, select: { role: true } })).toEqual({
+      role: "ADMIN",
+    });
+    expect(await asAdmin.setRole({ userId: mod.id, role: "PLAYER" })).toEqual({
+      name: mod.name,
+      role: "PLAYER",
+    });
+  });
+
   it("a moderator ends a live match with a recorded reason, and the audit log keeps it", async () => {
     const mod = await moderator();
     const opener = await player(db);
