@@ -214,7 +214,10 @@ export class Lobbies {
 
   private async row(matchId: string) {
     const row = await this.db.match.findUnique({ where: { id: matchId }, select: gameSelect });
-    if (!row?.inviteCode) throw notFound();
+    if (!row?.inviteCode) {
+      this.lobbies.delete(matchId);
+      throw notFound();
+    }
     // A game started, ended or expired has no lobby any more.
     if (row.status !== "WAITING") this.lobbies.delete(row.id);
     return row;

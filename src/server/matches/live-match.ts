@@ -472,28 +472,28 @@ export class LiveMatch {
     return this.run(async () => {
       if (this.info.status === "ENDED")
         throw new MatchError("CONFLICT", "This match has already ended.");
-      await this.endWithout(reason);
+      const endedAt = new Date();
+      await this.deps.db.match.update({
+        where: { id: this.id },
+        data: { status: "ENDED", endedAt, endedReason: reason },
+      });
+      this.closed(endedAt, null);
+      this.deps.onEnded(this);
     });
   }
 
-  /** Closes the table if it is still waiting (nobody started it); says whether it did. */
-  expire(reason: string): Promise<boolean> {
+  /**
+   * Removes the table if it is still waiting (nobody started it: no hand, nothing to keep in
+   * anyone's history); its subscribers hear it ended. Says whether it did.
+   */
+  expire(): Promise<boolean> {
     return this.run(async () => {
       if (this.info.status !== "WAITING" || this.stopping) return false;
-      await this.endWithout(reason);
+      await this.deps.db.match.delete({ where: { id: this.id } });
+      this.closed(new Date(), null);
+      this.deps.onEnded(this);
       return true;
     });
-  }
-
-  /** Ends the match with no result, `reason` recorded. */
-  private async endWithout(reason: string) {
-    const endedAt = new Date();
-    await this.deps.db.match.update({
-      where: { id: this.id },
-      data: { status: "ENDED", endedAt, endedReason: reason },
-    });
-    this.closed(endedAt, null);
-    this.deps.onEnded(this);
   }
 
   /** The match is over for its subscribers; `onEnded` hears of it once that is stored. */

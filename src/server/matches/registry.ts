@@ -164,7 +164,7 @@ export class LiveMatches {
   }
 
   /**
-   * Closes the waiting tables where nothing happened for WAITING_TABLE_EXPIRES_MS (no seat
+   * Removes the waiting tables where nothing happened for WAITING_TABLE_EXPIRES_MS (no seat
    * taken, nobody in their lobby): a table nobody starts is not kept, nor restored, forever.
    */
   async expireWaiting(now = Date.now()): Promise<number> {
@@ -175,7 +175,7 @@ export class LiveMatches {
     );
     const closed = await Promise.all(
       stale.map((match) =>
-        match.expire("nobody started the table within an hour").catch((error: unknown) => {
+        match.expire().catch((error: unknown) => {
           this.logger.warn({ matchId: match.id, err: error }, "waiting table not expired");
           return false;
         }),
