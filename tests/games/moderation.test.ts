@@ -142,6 +142,34 @@ describe("the admin dashboard's procedures", () => {
     expect(log.find((entry) => entry.matchId === matchId)).toMatchObject({ action: "end-match" });
   });
 
+  it("bidi controls (U+202E) in a report, a ban reason and a resolution are dropped before they are stored", async () => {
+    const [mod, reporter, reported] = [await moderator(), await player(db), await player(db)];
+    const rlo = "\u202E";
+    await callerAs(reporter).report.file({
+      name: reported.name,
+      reason: `${rlo}kcab sdrawkcab${"\u2066"} text\u2069`,
+    });
+    const ban = await callerAs(mod).admin.ban({
+      userId: reported.id,
+      reason: `spam ${rlo}at the table\u202C`,
+      minutes: 60,
+    });
+    expect(ban.reason).toBe("spam at the table");
+    const report = (await callerAs(mod).admin.reports({ open: true })).find(
+      (one) => one.reporter.name === reporter.name,
+    )!;
+    expect(report.reason).toBe("kcab sdrawkcab text");
+    await callerAs(mod).admin.resolveReport({ reportId: report.id, resolution: `${rlo}ok\u200F!` });
+    const log = await callerAs(mod).admin.audit();
+    expect(log.find((entry) => entry.reportId === report.id)?.detail).toBe("ok!");
+    expect(JSON.stringify(log)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    // Controls alone are no reason.
+    const empty = await refusal(
+      callerAs(mod).admin.unban({ userId: reported.id, reason: `${rlo}${rlo}${rlo}\u202C` }),
+    );
+    expect(empty.code).toBe("BAD_REQUEST");
+  });
+
   it("a player's report reaches the moderators, who resolve it", async () => {
     const [mod, reporter, reported] = [await moderator(), await player(db), await player(db)];
     const { id } = await callerAs(reporter).report.file({
