@@ -27,12 +27,12 @@ export const CONNECTION_ACTIONS_PER_SECOND = 40;
 const ENDED_KEPT_MS = 5 * 60_000;
 /**
  * Tables one player may have opened and not started at once (plain and friendly): a player
- * waits for friends at one or two; more only fill the server (docs/live-server.md, Limits).
+ * waits for friends at one or two; more only fill the server (docs/live-server.md, Limits and logs).
  */
 export const MAX_WAITING_TABLES = 10;
 /** Practice tables one player may have in play at once: one is played at a time. */
 export const MAX_PRACTICE_TABLES = 5;
-/** A table nobody started is closed this long after the last thing that happened at it. */
+/** A table nobody started is removed this long after the last thing that happened at it. */
 export const WAITING_TABLE_EXPIRES_MS = 60 * 60_000;
 /** How often waiting tables are looked at for expiry. */
 const EXPIRY_SWEEP_MS = 60_000;
