@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
+import { TRPC_MAX_BATCH } from "@/server/batch";
 import type { AppRouter } from "@/server/routers/_app";
 import { TRPCProvider } from "./trpc";
 
@@ -21,7 +22,11 @@ function makeClient() {
       splitLink({
         condition: (op) => op.type === "subscription",
         true: wsLink({ client: ws, transformer: superjson }),
-        false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        false: httpBatchLink({
+          url: "/api/trpc",
+          transformer: superjson,
+          maxItems: TRPC_MAX_BATCH,
+        }),
       }),
     ],
   });

@@ -451,7 +451,7 @@ export const siteIt: SiteMessages = {
   errors: {
     UNAUTHORIZED: "Prima accedi.",
     TOO_MANY_REQUESTS: "Troppe richieste in poco tempo: aspetta un attimo e riprova.",
-    SERVICE_UNAVAILABLE: "Il server si sta riavviando: riprova tra un momento.",
+    SERVICE_UNAVAILABLE: "Il server non può rispondere in questo momento: riprova tra poco.",
     INTERNAL_SERVER_ERROR: "Qualcosa è andato storto sul server: riprova.",
   },
   refusals: {
@@ -488,6 +488,14 @@ export const siteIt: SiteMessages = {
     MATCH_ALREADY_ENDED: () => "Questa partita è già finita.",
     REPORT_NOT_OPEN: () => "Questa segnalazione non è aperta.",
     ROLE_REQUIRED: (role) => `Solo un ${ROLES_IT[role]} può farlo.`,
+    JOIN_WITH_CODE: () => "A una partita tra amici si entra solo con il suo codice d'invito.",
+    SEATED_BY_MATCHING: () => "Ai tavoli dell'agorà si siede solo chi è abbinato dalla coda.",
+    TOO_MANY_WAITING_TABLES: (limit) =>
+      `Hai già ${limit} tavoli in attesa: comincia o lascia scadere uno di quelli.`,
+    TOO_MANY_PRACTICE_TABLES: (limit) =>
+      `Hai già ${limit} tavoli di allenamento in corso: finiscine uno prima.`,
+    ROLE_CHANGED_MEANWHILE: (name) => `Il ruolo di ${name} è cambiato nel frattempo: ricontrolla.`,
+    TOO_MANY_HINTS: () => "Un suggerimento alla volta: aspetta la risposta a quello chiesto.",
   },
   kinds: {
     FRIENDLY_SINGLE: "Mano amichevole",

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { WebSocketServer, type WebSocket } from "ws";
+import { TRPC_MAX_BATCH } from "./batch";
 import { stampClientAddress } from "./client-address";
 import { createContext } from "./context";
 import { liveMatches } from "./matches/registry";
@@ -40,6 +41,7 @@ export function createAppServer(options: {
     createContext,
     basePath: `${TRPC_HTTP_PATH}/`,
     maxBodySize: MAX_MESSAGE_BYTES,
+    maxBatchSize: TRPC_MAX_BATCH,
   });
   const server = http.createServer((req, res) => {
     stampClientAddress(req, options.trustProxy);

@@ -39,6 +39,12 @@ export type SiteRefusals = {
   MATCH_ALREADY_ENDED: [];
   REPORT_NOT_OPEN: [];
   ROLE_REQUIRED: [role: Role];
+  JOIN_WITH_CODE: [];
+  SEATED_BY_MATCHING: [];
+  TOO_MANY_WAITING_TABLES: [limit: number];
+  TOO_MANY_PRACTICE_TABLES: [limit: number];
+  TOO_MANY_HINTS: [];
+  ROLE_CHANGED_MEANWHILE: [name: string];
 };
 
 export type SiteRefusalCode = keyof SiteRefusals;

@@ -107,6 +107,27 @@ describe("the admin dashboard's procedures", () => {
     expect(error.code).toBe("FORBIDDEN");
   });
 
+  it("an admin cannot demote another admin, nor change an admin's role at all; players and moderators are theirs to change", async () => {
+    const [admin, other, mod] = [await player(db), await player(db), await moderator()];
+    await grantRole(db, admin.name, "ADMIN");
+    await grantRole(db, other.name, "ADMIN");
+    const asAdmin = callerAs({ ...admin, role: "ADMIN" }).admin;
+    for (const role of ["PLAYER", "MODERATOR"] as const) {
+      const refused = await refusal(asAdmin.setRole({ userId: other.id, role }));
+      expect(refused).toMatchObject({
+        code: "FORBIDDEN",
+        message: "An admin cannot act on an admin.",
+      });
+    }
+    expect(await db.user.findUnique({ where: { id: other.id }, select: { role: true } })).toEqual({
+      role: "ADMIN",
+    });
+    expect(await asAdmin.setRole({ userId: mod.id, role: "PLAYER" })).toEqual({
+      name: mod.name,
+      role: "PLAYER",
+    });
+  });
+
   it("a moderator ends a live match with a recorded reason, and the audit log keeps it", async () => {
     const mod = await moderator();
     const opener = await player(db);
@@ -119,6 +140,34 @@ describe("the admin dashboard's procedures", () => {
     );
     const log = await callerAs(mod).admin.audit();
     expect(log.find((entry) => entry.matchId === matchId)).toMatchObject({ action: "end-match" });
+  });
+
+  it("bidi controls (U+202E) in a report, a ban reason and a resolution are dropped before they are stored", async () => {
+    const [mod, reporter, reported] = [await moderator(), await player(db), await player(db)];
+    const rlo = "\u202E";
+    await callerAs(reporter).report.file({
+      name: reported.name,
+      reason: `${rlo}kcab sdrawkcab${"\u2066"} text\u2069`,
+    });
+    const ban = await callerAs(mod).admin.ban({
+      userId: reported.id,
+      reason: `spam ${rlo}at the table\u202C`,
+      minutes: 60,
+    });
+    expect(ban.reason).toBe("spam at the table");
+    const report = (await callerAs(mod).admin.reports({ open: true })).find(
+      (one) => one.reporter.name === reporter.name,
+    )!;
+    expect(report.reason).toBe("kcab sdrawkcab text");
+    await callerAs(mod).admin.resolveReport({ reportId: report.id, resolution: `${rlo}ok\u200F!` });
+    const log = await callerAs(mod).admin.audit();
+    expect(log.find((entry) => entry.reportId === report.id)?.detail).toBe("ok!");
+    expect(JSON.stringify(log)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    // Controls alone are no reason.
+    const empty = await refusal(
+      callerAs(mod).admin.unban({ userId: reported.id, reason: `${rlo}${rlo}${rlo}\u202C` }),
+    );
+    expect(empty.code).toBe("BAD_REQUEST");
   });
 
   it("a player's report reaches the moderators, who resolve it", async () => {

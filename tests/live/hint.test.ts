@@ -7,8 +7,8 @@ import { continuePlan, startPlan } from "@/bots/plan";
 import { isSeatView } from "@/bots/seat";
 import { splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "@/server/auth/session";
-import { findHint } from "@/server/bots/hint";
-import { thinkingPool, ThinkingTimeout } from "@/server/bots/pool";
+import { findHint, HINTS_AT_ONCE } from "@/server/bots/hint";
+import { thinkingPool, ThinkingTimeout, type Thinker } from "@/server/bots/pool";
 import { liveMatches } from "@/server/matches/registry";
 import { appRouter } from "@/server/routers/_app";
 import { createCallerFactory } from "@/server/trpc";
@@ -28,7 +28,7 @@ const caller = (user: SessionUser) => createCallerFactory(appRouter)(contextFor(
 async function seatedTable(kind: "COMPETITIVE" | "FRIENDLY_SINGLE") {
   const players = [await player(db), await player(db), await player(db)];
   const { matchId } = await liveMatches().open(players[0]!, { kind });
-  for (const one of players.slice(1)) await liveMatches().join(one, matchId);
+  for (const one of players.slice(1)) await liveMatches().seat(one, matchId);
   return { matchId, players };
 }
 
@@ -86,6 +86,29 @@ describe("the Hint", () => {
     expect(after.table.flatMap((m) => m.cards.map((c) => c.card))).toEqual(
       expect.arrayContaining(hint.placed),
     );
+  });
+
+  it("a flood of 20 hints at once from one player keeps 2 in the thinking pool and refuses the rest", async () => {
+    const user = await player(db);
+    const { matchId } = await liveMatches().openPractice(user, "easy");
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const slow = (() => answered.then(() => ({ kind: "none" }))) as Thinker;
+    const flood = Array.from({ length: 20 }, () =>
+      findHint(liveMatches(), user, matchId, 0, slow).then(
+        () => "answered",
+        (error: TRPCError) => error.code,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer();
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((one) => one === "answered")).toHaveLength(HINTS_AT_ONCE);
+    expect(new Set(outcomes.filter((one) => one !== "answered"))).toEqual(
+      new Set(["TOO_MANY_REQUESTS"]),
+    );
+    // Once answered, the player may ask again.
+    expect(await findHint(liveMatches(), user, matchId, 0, slow)).toEqual({ kind: "none" });
   });
 
   it("a search that outgrows its time says the position is too complex", async () => {

@@ -41,7 +41,7 @@ function failTransactions(failing: { array: number; callback: number }) {
 async function table(registry: LiveMatches, kind?: "COMPETITIVE") {
   const players = [await player(db), await player(db), await player(db)];
   const { matchId } = await registry.open(players[0]!, { kind });
-  for (const one of players.slice(1)) await registry.join(one, matchId);
+  for (const one of players.slice(1)) await registry.seat(one, matchId);
   return { matchId, players };
 }
 

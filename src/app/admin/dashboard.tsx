@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
+import { isolate } from "@/server/bidi";
 import { useTRPC, useTRPCClient } from "../trpc";
 import { botName, ErrorText, input, Panel, quietButton, when } from "../games/ui";
 
@@ -83,12 +84,16 @@ function Users({ isAdmin }: { isAdmin: boolean }) {
                 href={`/u/${encodeURIComponent(user.name)}`}
                 className="font-medium hover:underline"
               >
-                {user.name}
+                <bdi>{user.name}</bdi>
               </Link>
               <span className="text-stone-500">{site.roles[user.role]}</span>
               {user.bans.map((one) => (
                 <span key={one.id} className="rounded bg-red-100 px-2 text-red-800">
-                  {t.ban(one.kind, site.banEnd(one.endsAt && when(one.endsAt)), one.reason)}
+                  {t.ban(
+                    one.kind,
+                    site.banEnd(one.endsAt && when(one.endsAt)),
+                    isolate(one.reason),
+                  )}
                 </span>
               ))}
               {isAdmin && (
@@ -193,13 +198,16 @@ function Matches() {
               <span>{site.kinds[match.kind]}</span>
               <span className="text-stone-500">{site.statuses[match.status]}</span>
               <span>
-                {match.seats
-                  .map((seat) => seat.user?.name ?? botName(messages, seat.bot))
-                  .join(" · ")}
+                {match.seats.map((seat, at) => (
+                  <span key={seat.seat}>
+                    {at > 0 && " · "}
+                    <bdi>{seat.user?.name ?? botName(messages, seat.bot)}</bdi>
+                  </span>
+                ))}
               </span>
               <span className="text-stone-500">{when(match.startedAt ?? match.createdAt)}</span>
               {match.endedReason && (
-                <span className="text-red-700">{t.endedBecause(match.endedReason)}</span>
+                <span className="text-red-700">{t.endedBecause(isolate(match.endedReason))}</span>
               )}
               {match.status !== "WAITING" && (
                 <Link
@@ -263,12 +271,18 @@ function Reports() {
         {reports.data?.map((report) => (
           <li key={report.id} className="space-y-1 py-2">
             <p>
-              <strong>{report.reporter.name}</strong> {t.about}{" "}
-              <strong>{report.reported.name}</strong> · {when(report.createdAt)}: {report.reason}
+              <strong>
+                <bdi>{report.reporter.name}</bdi>
+              </strong>{" "}
+              {t.about}{" "}
+              <strong>
+                <bdi>{report.reported.name}</bdi>
+              </strong>{" "}
+              · {when(report.createdAt)}: <bdi>{report.reason}</bdi>
             </p>
             {report.resolution ? (
               <p className="text-stone-600">
-                {t.resolvedBy(report.resolvedBy?.name ?? "", report.resolution)}
+                {t.resolvedBy(isolate(report.resolvedBy?.name ?? ""), isolate(report.resolution))}
               </p>
             ) : (
               <form onSubmit={resolve(report.id)} className="flex gap-2">
@@ -300,8 +314,10 @@ function Audit() {
         {entries.data?.map((entry) => (
           <li key={entry.id} className="py-1">
             <span className="text-stone-500">{when(entry.createdAt)}</span>{" "}
-            <strong>{entry.actor.name}</strong> [{wordFor(t.actions, entry.action) ?? entry.action}]{" "}
-            {entry.detail}
+            <strong>
+              <bdi>{entry.actor.name}</bdi>
+            </strong>{" "}
+            [{wordFor(t.actions, entry.action) ?? entry.action}] <bdi>{entry.detail}</bdi>
           </li>
         ))}
       </ul>

@@ -4,14 +4,8 @@ import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useLocale, useMessages } from "@/i18n/client";
+import { localPath } from "@/server/auth/local-path";
 import { Field, FormError, SubmitButton } from "../form";
-
-/** Only paths of this site: never send a player elsewhere after signing in. */
-function localPath(url: string | null): string | null {
-  if (!url) return null;
-  const target = new URL(url, location.origin);
-  return target.origin === location.origin ? target.pathname + target.search : null;
-}
 
 export function SignInForm() {
   const t = useMessages().site.account;
@@ -38,7 +32,8 @@ export function SignInForm() {
       setBusy(false);
       return;
     }
-    router.push(localPath(callbackUrl) ?? "/");
+    // Only paths of this site: never send a player elsewhere after signing in.
+    router.push(localPath(callbackUrl, location.origin) ?? "/");
     router.refresh();
   }
 

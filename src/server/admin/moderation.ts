@@ -42,15 +42,22 @@ async function target(db: Db, actor: SessionUser, userId: string) {
   if (!user) throw refuse("NOT_FOUND", "There is no such player.", "NO_SUCH_PLAYER");
   if (user.id === actor.id)
     throw refuse("FORBIDDEN", "You cannot do this to yourself.", "NOT_TO_YOURSELF");
+  checkRank(actor, user);
+  return user;
+}
+
+/** "a moderator", "an admin". */
+const roleName = (role: Role) => `${role === "ADMIN" ? "an" : "a"} ${role.toLowerCase()}`;
+
+function checkRank(actor: SessionUser, user: { role: Role }) {
   if (hasRole(user.role, actor.role))
     throw refuse(
       "FORBIDDEN",
-      `A ${actor.role.toLowerCase()} cannot act on a ${user.role.toLowerCase()}.`,
+      `${roleName(actor.role).replace("a", "A")} cannot act on ${roleName(user.role)}.`,
       "OUTRANKED",
       actor.role,
       user.role,
     );
-  return user;
 }
 
 /** Bans a player from signing in and from the agora; `minutes` null means until lifted. */
@@ -102,6 +109,8 @@ export async function setRole(db: Db, actor: SessionUser, input: { userId: strin
   if (!user) throw refuse("NOT_FOUND", "There is no such player.", "NO_SUCH_PLAYER");
   if (user.id === actor.id)
     throw refuse("FORBIDDEN", "You cannot change your own role.", "NOT_YOUR_OWN_ROLE");
+  // As for bans: an admin changes the role of players and moderators, never another admin's.
+  checkRank(actor, user);
   if (user.role === input.role)
     throw refuse(
       "CONFLICT",
@@ -111,7 +120,18 @@ export async function setRole(db: Db, actor: SessionUser, input: { userId: strin
       input.role,
     );
   return db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { role: input.role } });
+    // Only from the role checked above: a promotion meanwhile is not undone unseen.
+    const changed = await tx.user.updateMany({
+      where: { id: user.id, role: user.role },
+      data: { role: input.role },
+    });
+    if (changed.count === 0)
+      throw refuse(
+        "CONFLICT",
+        `${user.name}'s role changed meanwhile: look again.`,
+        "ROLE_CHANGED_MEANWHILE",
+        user.name,
+      );
     await audit(
       tx,
       actor.id,

@@ -112,7 +112,7 @@ export class Agora {
   private async startMatch(group: QueueEntry[]) {
     const [first, ...others] = group.map((entry) => this.sessionOf(entry));
     const { matchId } = await live(() => liveMatches().open(first!, { kind: "COMPETITIVE" }));
-    for (const user of others) await live(() => liveMatches().join(user, matchId));
+    for (const user of others) await live(() => liveMatches().seat(user, matchId));
     this.logger?.info({ matchId, players: group.map((entry) => entry.name) }, "agora match");
   }
 

@@ -12,7 +12,7 @@ import { places, rateHand } from "./ratings";
  */
 export async function settleCompetitive(db: Db, matchId: string, now = new Date()): Promise<void> {
   const replayed = await replayMatch(db, matchId);
-  const final = replayed?.states.at(-1);
+  const final = replayed?.final;
   const left = final ? leftSeats(final) : [];
   await db.$transaction(async (tx) => {
     const claimed = await tx.match.updateMany({

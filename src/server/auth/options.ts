@@ -5,6 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { signInRefusalText } from "@/i18n/errors";
 import { parseLocale } from "@/i18n/locale";
 import { dictionary } from "@/i18n/messages";
+import { localPath } from "./local-path";
 import { signIn, SignInError } from "./sign-in";
 
 // Sessions are JWTs in an HTTP-only cookie: the custom server reads the same cookie on the
@@ -38,6 +39,10 @@ export const authOptions: AuthOptions = {
     }),
   ],
   callbacks: {
+    /** next-auth's own check lets `http://this-site//other.example/` through: paths only. */
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${localPath(url, baseUrl) ?? "/"}`;
+    },
     session({ session, token }) {
       if (token.sub && token.name) session.user = { id: token.sub, name: token.name };
       return session;

@@ -21,9 +21,26 @@ const POOL_SIZE = 10;
  */
 const TRANSACTION_TIMEOUT_MS = 15_000;
 
+/**
+ * Without these pg waits forever on a database that does not answer (paused, a dead link): a
+ * new connection gives up after CONNECT_TIMEOUT_MS; a statement is stopped by the database past
+ * STATEMENT_TIMEOUT_MS and given up by the client past QUERY_TIMEOUT_MS (the database may be
+ * unable to stop it). Pages and seats take milliseconds; the margin is for a loaded event loop.
+ * The live log has its own pool and rules (event-log.ts), and /health its own short wait.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 10_000;
+const QUERY_TIMEOUT_MS = 12_000;
+
 export function createDb(url: string): Db {
   const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: POOL_SIZE }),
+    adapter: new PrismaPg({
+      connectionString: url,
+      max: POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+    }),
     transactionOptions: { maxWait: 2_000, timeout: TRANSACTION_TIMEOUT_MS },
   });
   urls.set(client, url);

@@ -3,7 +3,7 @@
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { seatsWithNames } from "./profile";
-import { replayMatch, spectatorStep, type Replayed } from "./replay";
+import { replayMatch, spectatorStep, stateAt, type Replayed } from "./replay";
 
 /** Replays kept in memory, so stepping through one does not replay it again each time. */
 const KEPT = 16;
@@ -63,14 +63,15 @@ export async function replayInfo(db: Db, matchId: string, viewerId: string | nul
 /** The table at step `step` (0: the deal), as a spectator saw it, and what happened there. */
 export async function replayStep(db: Db, matchId: string, viewerId: string | null, step: number) {
   await visibleMatch(db, matchId, viewerId);
-  const { entries, states } = await replayed(db, matchId);
-  const state = states[step];
+  const replay = await replayed(db, matchId);
+  const { entries } = replay;
+  const state = stateAt(replay, step);
   if (!state)
     throw refuse(
       "BAD_REQUEST",
-      `This match has steps 0 to ${states.length - 1}.`,
+      `This match has steps 0 to ${entries.length}.`,
       "NO_SUCH_STEP",
-      states.length - 1,
+      entries.length,
     );
   const entry = step > 0 ? entries[step - 1]! : null;
   return {

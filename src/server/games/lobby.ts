@@ -29,7 +29,8 @@ type Lobby = {
 
 export type LobbyView = {
   matchId: string;
-  code: string;
+  /** The invitation code, for the creator and those in the game only: it is the only way in. */
+  code: string | null;
   kind: FriendlyKind;
   creator: string;
   status: "WAITING" | "PLAYING" | "ENDED";
@@ -106,6 +107,7 @@ export class Lobbies {
       if (lobby.members.length + lobby.bots.length >= SEAT_COUNT)
         throw refuse("CONFLICT", "This game has three players already.", "GAME_FULL");
       lobby.members.push({ user, ready: false });
+      liveMatches().touch(row.id);
     }
     return { matchId: row.id };
   }
@@ -118,6 +120,7 @@ export class Lobbies {
     if (!member) throw refuse("FORBIDDEN", "Join the game first.", "JOIN_FIRST");
     if (row.status === "WAITING" && !lobby.seating) {
       member.ready = ready;
+      liveMatches().touch(matchId);
       this.startIfReady(lobby);
     }
     await lobby.seating;
@@ -145,6 +148,7 @@ export class Lobbies {
         ? refuse("CONFLICT", "There is no empty place left.", "NO_PLACE_LEFT")
         : refuse("CONFLICT", "There is no bot to take away.", "NO_BOT_TO_REMOVE");
     lobby.bots = bots;
+    liveMatches().touch(matchId);
     this.startIfReady(lobby);
     await lobby.seating;
     return this.view(user, matchId);
@@ -161,6 +165,7 @@ export class Lobbies {
         "SEATED_LEAVE_FROM_TABLE",
       );
     lobby.members = lobby.members.filter((member) => member.user.id !== user.id);
+    liveMatches().touch(matchId);
   }
 
   async view(user: SessionUser, matchId: string): Promise<LobbyView> {
@@ -194,9 +199,10 @@ export class Lobbies {
               level: seat.user ? null : (seat.bot as BotLevel),
             }));
     const you = members.findIndex((member) => member.id === user.id);
+    const insider = you >= 0 || row.creatorId === user.id;
     return {
       matchId: row.id,
-      code: row.inviteCode!,
+      code: insider ? row.inviteCode : null,
       kind,
       creator: row.creator?.name ?? "",
       status: row.status,
@@ -208,7 +214,12 @@ export class Lobbies {
 
   private async row(matchId: string) {
     const row = await this.db.match.findUnique({ where: { id: matchId }, select: gameSelect });
-    if (!row?.inviteCode) throw notFound();
+    if (!row?.inviteCode) {
+      this.lobbies.delete(matchId);
+      throw notFound();
+    }
+    // A game started, ended or expired has no lobby any more.
+    if (row.status !== "WAITING") this.lobbies.delete(row.id);
     return row;
   }
 
@@ -234,7 +245,7 @@ export class Lobbies {
   private async seat(lobby: Lobby): Promise<void> {
     try {
       const registry = liveMatches();
-      for (const { user } of lobby.members) await live(() => registry.join(user, lobby.matchId));
+      for (const { user } of lobby.members) await live(() => registry.seat(user, lobby.matchId));
       for (const level of lobby.bots) await live(() => registry.joinBot(lobby.matchId, level));
       if (lobby.bots.length > 0) resumePracticeBots(registry);
       this.lobbies.delete(lobby.matchId);

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { databaseUrlOf, type Db } from "../db/client";
 
@@ -15,6 +16,12 @@ type Waiting = { entry: LogEntry; done: (error?: unknown) => void };
 
 /** INSERTs in flight at once: enough to keep latency low when idle, few enough to batch. */
 const WRITERS = 4;
+/**
+ * A connection the database does not accept within this long fails (pg waits forever by
+ * default). No timeout bounds a query itself: an INSERT sent may still commit, so its answer is
+ * awaited rather than guessed; `stalled` tells the registry to refuse new work meanwhile.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * One INSERT of a whole batch, as columns unnested, prepared once per connection (`name`): its
@@ -45,8 +52,32 @@ export class EventLog {
   private starting = false;
   private idle: (() => void)[] = [];
   private pool: pg.Pool | null = null;
+  /** Requests to the database awaiting its answer (INSERTs and pings). */
+  private inFlight = 0;
+  /** When the database last answered, or when a request went out with none other waiting. */
+  private answeredAt = performance.now();
+  private pinging: Promise<void> | null = null;
 
   constructor(private readonly db: Db) {}
+
+  /** Requests have waited `ms` and more without any answer from the database. */
+  stalled(ms: number): boolean {
+    return this.inFlight > 0 && performance.now() - this.answeredAt > ms;
+  }
+
+  /** Asks the database whether it answers (one question at a time), on the log's own connections. */
+  ping(): Promise<void> {
+    this.pinging ??= this.request((pool) => pool.query("SELECT 1")).then(
+      () => {
+        this.pinging = null;
+      },
+      (error: unknown) => {
+        this.pinging = null;
+        throw error;
+      },
+    );
+    return this.pinging;
+  }
 
   append(entry: LogEntry): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -93,23 +124,41 @@ export class EventLog {
     if (--this.writers === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
-  private async insert(entries: LogEntry[]) {
+  /** One request on the log's pool, counted until the database answers it (or fails to). */
+  private async request<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
     if (!this.pool) {
-      this.pool = new pg.Pool({ connectionString: databaseUrlOf(this.db), max: WRITERS });
+      this.pool = new pg.Pool({
+        connectionString: databaseUrlOf(this.db),
+        // One more than the writers, for the registry's ping.
+        max: WRITERS + 1,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       // An idle connection dropped (the database restarted) fails no append: the next opens anew.
       this.pool.on("error", () => undefined);
     }
-    await this.pool.query({
-      ...APPEND,
-      values: [
-        entries.map((e) => e.matchId),
-        entries.map((e) => e.seq),
-        entries.map((e) => e.virtualMs),
-        entries.map((e) => e.wallTime.toISOString()),
-        entries.map((e) => e.seat),
-        entries.map((e) => JSON.stringify(e.command)),
-      ],
-    });
+    if (this.inFlight++ === 0) this.answeredAt = performance.now();
+    try {
+      return await work(this.pool);
+    } finally {
+      this.inFlight--;
+      this.answeredAt = performance.now();
+    }
+  }
+
+  private async insert(entries: LogEntry[]) {
+    await this.request((pool) =>
+      pool.query({
+        ...APPEND,
+        values: [
+          entries.map((e) => e.matchId),
+          entries.map((e) => e.seq),
+          entries.map((e) => e.virtualMs),
+          entries.map((e) => e.wallTime.toISOString()),
+          entries.map((e) => e.seat),
+          entries.map((e) => JSON.stringify(e.command)),
+        ],
+      }),
+    );
   }
 
   /** A match's whole log, oldest first, for rebuilding it. */

@@ -137,6 +137,9 @@ export class LiveMatch {
   /** Result writes failed in a row, and the retry they wait for. */
   private storeFailures = 0;
   private storeTimer: NodeJS.Timeout | null = null;
+  /** Presence syncs failed in a row, and the retry they wait for. */
+  private presenceFailures = 0;
+  private presenceTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<Listener>();
   /** Live seat subscriptions per seat: a seat is present while it has one. */
   private readonly connections: number[] = Array<number>(SEAT_COUNT).fill(0);
@@ -323,6 +326,9 @@ export class LiveMatch {
     // Results not stored yet are stored by the next start's replay (resume).
     if (this.storeTimer) clearTimeout(this.storeTimer);
     this.storeTimer = null;
+    // Presence is derived again from the subscriptions at the next start (resume).
+    if (this.presenceTimer) clearTimeout(this.presenceTimer);
+    this.presenceTimer = null;
     await this.queue;
     this.disarm();
   }
@@ -476,6 +482,20 @@ export class LiveMatch {
     });
   }
 
+  /**
+   * Removes the table if it is still waiting (nobody started it: no hand, nothing to keep in
+   * anyone's history); its subscribers hear it ended. Says whether it did.
+   */
+  expire(): Promise<boolean> {
+    return this.run(async () => {
+      if (this.info.status !== "WAITING" || this.stopping) return false;
+      await this.deps.db.match.delete({ where: { id: this.id } });
+      this.closed(new Date(), null);
+      this.deps.onEnded(this);
+      return true;
+    });
+  }
+
   /** The match is over for its subscribers; `onEnded` hears of it once that is stored. */
   private closed(endedAt: Date, result: unknown) {
     this.info = { ...this.info, status: "ENDED", endedAt, result };
@@ -499,10 +519,35 @@ export class LiveMatch {
   private connect(seat: number, delta: number) {
     const before = this.connections[seat]!;
     this.connections[seat] = before + delta;
-    const present = before + delta > 0;
-    if (present === before > 0) return;
-    this.run(() => this.sendPresence(seat, present)).catch((error: unknown) =>
-      this.deps.logger.error({ matchId: this.id, seat, err: error }, "presence change not logged"),
+    if (before + delta > 0 !== before > 0) this.syncPresence();
+  }
+
+  /**
+   * Tells the engine of every seat that came or went since it last heard: a seat is present
+   * while it has a live subscription. A change that could not be logged (database down) is
+   * tried again with backoff until it is, from the subscriptions as they are by then.
+   */
+  private syncPresence() {
+    this.run(async () => {
+      for (let seat = 0; seat < SEAT_COUNT; seat++)
+        await this.sendPresence(seat, this.connections[seat]! > 0);
+    }).then(
+      () => {
+        this.presenceFailures = 0;
+      },
+      (error: unknown) => {
+        if (this.stopping || this.presenceTimer) return;
+        this.presenceTimer = retryLater(
+          this.deps.logger,
+          ++this.presenceFailures,
+          { matchId: this.id, err: error },
+          "presence change not logged: retrying",
+          () => {
+            this.presenceTimer = null;
+            this.syncPresence();
+          },
+        );
+      },
     );
   }
 

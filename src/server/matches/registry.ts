@@ -17,6 +17,7 @@ import {
 } from "./live-match";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
+import { refuse } from "../refusals";
 
 /** Actions one seat may send per second: quick drags stay well inside it. */
 export const SEAT_ACTIONS_PER_SECOND = 20;
@@ -24,12 +25,30 @@ export const SEAT_ACTIONS_PER_SECOND = 20;
 export const CONNECTION_ACTIONS_PER_SECOND = 40;
 /** How long an ended match stays in memory for late subscribers. */
 const ENDED_KEPT_MS = 5 * 60_000;
+/**
+ * Tables one player may have opened and not started at once (plain and friendly): a player
+ * waits for friends at one or two; more only fill the server (docs/live-server.md, Limits and logs).
+ */
+export const MAX_WAITING_TABLES = 10;
+/** Practice tables one player may have in play at once: one is played at a time. */
+export const MAX_PRACTICE_TABLES = 5;
+/** A table nobody started is removed this long after the last thing that happened at it. */
+export const WAITING_TABLE_EXPIRES_MS = 60 * 60_000;
+/** How often waiting tables are looked at for expiry. */
+const EXPIRY_SWEEP_MS = 60_000;
+/** How long the database may leave the log without an answer before new work is refused. */
+export const DATABASE_STALL_MS = 2_000;
+/** How often the database is asked whether it answers, so a stall is seen before an action waits on it. */
+const PROBE_MS = 1_000;
+/** How long /health waits for the database before it answers 503. */
+const HEALTH_PROBE_MS = 1_500;
 
 const matchInclude = { seats: { include: { user: { select: { name: true } } } } } as const;
 
 type MatchRow = {
   id: string;
   kind: string;
+  inviteCode: string | null;
   status: MatchInfo["status"];
   rules: string;
   seed: number | null;
@@ -39,6 +58,7 @@ type MatchRow = {
   result: unknown;
   seats: {
     seat: number;
+    joinedAt: Date;
     userId: string | null;
     user: { name: string } | null;
     bot: string | null;
@@ -66,6 +86,12 @@ function tooFast(what: string, error: unknown): MatchError {
   );
 }
 
+const databaseStalled = () =>
+  new MatchError(
+    "SERVICE_UNAVAILABLE",
+    "The database is not answering: nothing was changed. Try again in a moment.",
+  );
+
 /**
  * Every live match of this server, by id: the tRPC router's only entry into them.
  * Matches still waiting or playing are always in memory; ended ones are loaded on demand.
@@ -78,6 +104,13 @@ export class LiveMatches {
   private readonly startedAt = performance.now();
   private accepting = true;
   private readonly endedListeners: ((matchId: string) => void)[] = [];
+  /** Friendly games, whose seats go through their invitation code alone (src/server/games). */
+  private readonly inviteOnly = new Set<string>();
+  /** Each waiting table's last activity (Date.now()), for its expiry. */
+  private readonly activeAt = new Map<string, number>();
+  /** Tables being opened per player (`waiting:id`, `practice:id`), not yet in `matches`. */
+  private readonly opening = new Map<string, number>();
+  private timers: NodeJS.Timeout[] = [];
   private readonly seatLimiter = new RateLimiterMemory({
     keyPrefix: "seat",
     points: SEAT_ACTIONS_PER_SECOND,
@@ -99,7 +132,11 @@ export class LiveMatches {
       log: this.log,
       logger,
       onEnded: (match) => {
-        setTimeout(() => this.matches.delete(match.id), ENDED_KEPT_MS).unref();
+        this.activeAt.delete(match.id);
+        setTimeout(() => {
+          this.matches.delete(match.id);
+          this.inviteOnly.delete(match.id);
+        }, ENDED_KEPT_MS).unref();
         for (const listener of this.endedListeners) listener(match.id);
       },
     };
@@ -113,7 +150,43 @@ export class LiveMatches {
     });
     const matches = await Promise.all(rows.map((row) => this.load(row)));
     await Promise.all(matches.map((match) => match.resume()));
+    await this.expireWaiting();
     return matches.length;
+  }
+
+  /** Starts the expiry sweep and the database probe; `shutdown` stops them. */
+  startTimers(): void {
+    this.timers = [
+      setInterval(() => void this.expireWaiting(), EXPIRY_SWEEP_MS),
+      setInterval(() => void this.log.ping().catch(() => undefined), PROBE_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /**
+   * Removes the waiting tables where nothing happened for WAITING_TABLE_EXPIRES_MS (no seat
+   * taken, nobody in their lobby): a table nobody starts is not kept, nor restored, forever.
+   */
+  async expireWaiting(now = Date.now()): Promise<number> {
+    const stale = [...this.matches.values()].filter(
+      (match) =>
+        match.status === "WAITING" &&
+        now - (this.activeAt.get(match.id) ?? now) > WAITING_TABLE_EXPIRES_MS,
+    );
+    const closed = await Promise.all(
+      stale.map((match) =>
+        match.expire().catch((error: unknown) => {
+          this.logger.warn({ matchId: match.id, err: error }, "waiting table not expired");
+          return false;
+        }),
+      ),
+    );
+    return closed.filter(Boolean).length;
+  }
+
+  /** Something happened at a waiting table (its lobby): its hour starts again. */
+  touch(matchId: string): void {
+    if (this.activeAt.has(matchId)) this.activeAt.set(matchId, Date.now());
   }
 
   /**
@@ -140,15 +213,73 @@ export class LiveMatches {
       botsAllowed?: boolean;
     } = {},
   ): Promise<{ matchId: string; seat: number }> {
-    if (!this.accepting) throw restarting();
-    const row = await this.db.match.create({
-      data: { ...purpose, seats: { create: { seat: 0, userId: user.id } } },
-      include: matchInclude,
-    });
-    const match = LiveMatch.create(this.deps, infoOf(row));
+    this.available();
+    // Ranked tables are opened by the matcher for players it matched, never by a player.
+    const release =
+      purpose.kind === "COMPETITIVE" ? () => undefined : this.reserve(user, "waiting");
+    try {
+      const row = await this.db.match.create({
+        data: { ...purpose, seats: { create: { seat: 0, userId: user.id } } },
+        include: matchInclude,
+      });
+      const match = this.add(LiveMatch.create(this.deps, infoOf(row)), row);
+      this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
+      return { matchId: match.id, seat: 0 };
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Counts a table `user` is opening against their limit, or refuses it; the returned function
+   * ends the count once the table is in `matches` (or was not opened).
+   */
+  private reserve(user: SessionUser, what: "waiting" | "practice"): () => void {
+    const key = `${what}:${user.id}`;
+    const open = [...this.matches.values()].filter((match) => {
+      const { kind, seats } = match.publicInfo;
+      if (seats[0]?.userId !== user.id || match.status === "ENDED") return false;
+      return what === "practice"
+        ? kind === "PRACTICE"
+        : kind !== "PRACTICE" && match.status === "WAITING";
+    }).length;
+    if (what === "waiting" && open + (this.opening.get(key) ?? 0) >= MAX_WAITING_TABLES)
+      throw refuse(
+        "TOO_MANY_REQUESTS",
+        `You have ${MAX_WAITING_TABLES} tables waiting already: start one or let one expire first.`,
+        "TOO_MANY_WAITING_TABLES",
+        MAX_WAITING_TABLES,
+      );
+    if (what === "practice" && open + (this.opening.get(key) ?? 0) >= MAX_PRACTICE_TABLES)
+      throw refuse(
+        "TOO_MANY_REQUESTS",
+        `You have ${MAX_PRACTICE_TABLES} practice tables going already: finish one first.`,
+        "TOO_MANY_PRACTICE_TABLES",
+        MAX_PRACTICE_TABLES,
+      );
+    this.opening.set(key, (this.opening.get(key) ?? 0) + 1);
+    return () => {
+      const left = this.opening.get(key)! - 1;
+      if (left > 0) this.opening.set(key, left);
+      else this.opening.delete(key);
+    };
+  }
+
+  /** A match now live in memory, with what the registry knows of its row. */
+  private add(match: LiveMatch, row: MatchRow): LiveMatch {
     this.matches.set(match.id, match);
-    this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
-    return { matchId: match.id, seat: 0 };
+    if (row.inviteCode) this.inviteOnly.add(match.id);
+    if (match.status === "WAITING") {
+      const joined = row.seats.map((seat) => seat.joinedAt.getTime());
+      this.activeAt.set(match.id, Math.max(row.createdAt.getTime(), ...joined));
+    }
+    return match;
+  }
+
+  /** New work is refused while the server stops or the database does not answer. */
+  private available(): void {
+    if (!this.accepting) throw restarting();
+    if (this.log.stalled(DATABASE_STALL_MS)) throw databaseStalled();
   }
 
   /**
@@ -161,20 +292,25 @@ export class LiveMatches {
     level: string,
     clockScale = 1,
   ): Promise<{ matchId: string }> {
-    if (!this.accepting) throw restarting();
-    const row = await this.db.match.create({
-      data: {
-        kind: "PRACTICE",
-        botsAllowed: true,
-        creatorId: user.id,
-        seats: {
-          create: [{ seat: 0, userId: user.id }, ...[1, 2].map((seat) => ({ seat, bot: level }))],
+    this.available();
+    const release = this.reserve(user, "practice");
+    let match: LiveMatch;
+    try {
+      const row = await this.db.match.create({
+        data: {
+          kind: "PRACTICE",
+          botsAllowed: true,
+          creatorId: user.id,
+          seats: {
+            create: [{ seat: 0, userId: user.id }, ...[1, 2].map((seat) => ({ seat, bot: level }))],
+          },
         },
-      },
-      include: matchInclude,
-    });
-    const match = LiveMatch.create(this.deps, infoOf(row), clockScale);
-    this.matches.set(match.id, match);
+        include: matchInclude,
+      });
+      match = this.add(LiveMatch.create(this.deps, infoOf(row), clockScale), row);
+    } finally {
+      release();
+    }
     await match.begin();
     this.logger.info({ matchId: match.id, userId: user.id }, "practice table opened");
     return { matchId: match.id };
@@ -193,17 +329,43 @@ export class LiveMatches {
     );
   }
 
-  /** Takes a free seat; the third one starts the hand. */
+  /**
+   * A player takes a free seat of an open table (`match.join`); the third one starts the hand.
+   * A friendly game's seats go through its invitation code (its lobby), a ranked table's
+   * through the agora's matching: both seat their players with `seat`.
+   */
   async join(user: SessionUser, matchId: string): Promise<{ seat: number }> {
-    if (!this.accepting) throw restarting();
     const match = await this.find(matchId);
-    return { seat: await match.join({ userId: user.id, name: user.name }) };
+    if (match.seatOf(user.id) === null && this.inviteOnly.has(matchId))
+      throw refuse(
+        "FORBIDDEN",
+        "A friendly game is joined with its invitation code only.",
+        "JOIN_WITH_CODE",
+      );
+    if (match.seatOf(user.id) === null && match.publicInfo.kind === "COMPETITIVE")
+      throw refuse(
+        "FORBIDDEN",
+        "Ranked tables seat the players the agora matched.",
+        "SEATED_BY_MATCHING",
+      );
+    return this.seat(user, matchId);
+  }
+
+  /** Seats a player the server chose (a friendly game's lobby, the agora's matching). */
+  async seat(user: SessionUser, matchId: string): Promise<{ seat: number }> {
+    this.available();
+    const match = await this.find(matchId);
+    const seat = await match.join({ userId: user.id, name: user.name });
+    this.touch(matchId);
+    return { seat };
   }
 
   /** Seats a bot of `level` at a waiting table; its play is up to src/server/bots. */
   async joinBot(matchId: string, level: string): Promise<{ seat: number }> {
-    if (!this.accepting) throw restarting();
-    return { seat: await (await this.find(matchId)).joinBot(level) };
+    this.available();
+    const seat = await (await this.find(matchId)).joinBot(level);
+    this.touch(matchId);
+    return { seat };
   }
 
   /** A seat's own view and the match's clock, for the seat's player only; with the match's kind. */
@@ -243,7 +405,7 @@ export class LiveMatches {
     command: Command,
   ): Promise<{ ok: true; eventId: string }> {
     const started = performance.now();
-    if (!this.accepting) throw restarting();
+    this.available();
     await this.connectionLimiter.consume(connection).catch((error: unknown) => {
       throw tooFast("this connection", error);
     });
@@ -285,10 +447,13 @@ export class LiveMatches {
     return stream((push) => match.follow(null, lastEventId, push), signal);
   }
 
+  /** The database counts as unreachable when it leaves the log unanswered, or /health's own probe past HEALTH_PROBE_MS. */
   async health() {
-    const database = await this.db.$queryRaw`SELECT 1`
-      .then(() => "ok" as const)
-      .catch(() => "unreachable" as const);
+    const database = this.log.stalled(DATABASE_STALL_MS)
+      ? ("unreachable" as const)
+      : await withTimeout(this.log.ping(), HEALTH_PROBE_MS)
+          .then(() => "ok" as const)
+          .catch(() => "unreachable" as const);
     const live = [...this.matches.values()].filter((match) => match.status !== "ENDED");
     return {
       status: database === "ok" && this.accepting ? ("ok" as const) : ("unavailable" as const),
@@ -302,6 +467,7 @@ export class LiveMatches {
   /** SIGTERM: refuses new work, lets every queued change finish, and flushes and closes the log. */
   async shutdown(): Promise<void> {
     this.accepting = false;
+    for (const timer of this.timers) clearInterval(timer);
     await Promise.all([...this.matches.values()].map((match) => match.stop()));
     await this.log.close();
   }
@@ -333,10 +499,17 @@ export class LiveMatches {
 
   private async load(row: MatchRow): Promise<LiveMatch> {
     const entries = await this.log.read(row.id);
-    const match = LiveMatch.replay(this.deps, infoOf(row), row.seed, entries);
-    this.matches.set(match.id, match);
-    return match;
+    return this.add(LiveMatch.replay(this.deps, infoOf(row), row.seed, entries), row);
   }
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 // Next bundles route handlers apart from the server tsx loads: one registry per process.
@@ -347,6 +520,7 @@ export async function startLiveMatches(db: Db, logger: Logger): Promise<LiveMatc
   const registry = new LiveMatches(db, logger.child({ module: "live" }));
   const restored = await registry.restore();
   if (restored > 0) logger.info(`resumed ${restored} unfinished matches from their logs`);
+  registry.startTimers();
   shared.machiaveloxLiveMatches = registry;
   return registry;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fileReport } from "../admin/reports";
+import { stripBidi } from "../bidi";
 import { protectedProcedure, router } from "../trpc";
 
 export const reportRouter = router({
@@ -8,7 +9,7 @@ export const reportRouter = router({
     .input(
       z.object({
         name: z.string().trim().min(1).max(64),
-        reason: z.string().trim().min(3, "Say what happened.").max(1000),
+        reason: z.string().overwrite(stripBidi).trim().min(3, "Say what happened.").max(1000),
         matchId: z.string().min(1).max(64).optional(),
       }),
     )

@@ -45,20 +45,22 @@ export function Lobby({ matchId }: { matchId: string }) {
       <h1 className="text-3xl font-bold tracking-tight">
         {data.kind === "long" ? t.long : messages.site.kinds.FRIENDLY_SINGLE}
       </h1>
-      <Panel title={t.invite}>
-        <p className="text-sm text-stone-600">
-          {t.codeLabel}{" "}
-          <strong data-testid="invite-code" className="font-mono text-lg">
-            {data.code}
-          </strong>
-        </p>
-        <p className="text-sm break-all">
-          {t.linkLabel}{" "}
-          <span data-testid="invite-link" className="font-mono">
-            {link}
-          </span>
-        </p>
-      </Panel>
+      {data.code && (
+        <Panel title={t.invite}>
+          <p className="text-sm text-stone-600">
+            {t.codeLabel}{" "}
+            <strong data-testid="invite-code" className="font-mono text-lg">
+              {data.code}
+            </strong>
+          </p>
+          <p className="text-sm break-all">
+            {t.linkLabel}{" "}
+            <span data-testid="invite-link" className="font-mono">
+              {link}
+            </span>
+          </p>
+        </Panel>
+      )}
       <Panel title={t.players}>
         <ul className="space-y-1" aria-label={t.players}>
           {data.members.map((member) => (

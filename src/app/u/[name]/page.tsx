@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { getLocale } from "@/i18n/server";
+import { isolate } from "@/server/bidi";
 import { dictionary } from "@/i18n/messages";
 import { db } from "@/server/db/client";
 import { profile } from "@/server/games/profile";
@@ -88,7 +89,7 @@ export default async function ProfilePage({ params }: Props) {
               >
                 <div className="text-stone-500">
                   {when(game.endedAt)} · {t.hands(game.hands)}
-                  {game.endedReason && ` · ${t.endedByModerator(game.endedReason)}`}
+                  {game.endedReason && ` · ${t.endedByModerator(isolate(game.endedReason))}`}
                 </div>
                 <ol className="mt-1 flex flex-wrap gap-x-4">
                   {game.standings.map((seat, place) => (
