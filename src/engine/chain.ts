@@ -108,7 +108,11 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   for (const s of log) stepsOf.get(s.play)?.push(s);
   const touching = new Map<MeldId, Step[]>();
   for (const s of log)
-    for (const m of meldsOfStep(s)) touching.set(m, [...(touching.get(m) ?? []), s]);
+    for (const m of meldsOfStep(s)) {
+      const list = touching.get(m);
+      if (list) list.push(s);
+      else touching.set(m, [s]);
+    }
   // A verdict depends only on which of the meld's steps up to the play's last one go: sweeps reuse it.
   const verdicts = new Map<string, boolean>();
   const valid = (play: PlayId, meld: MeldId, removed: ReadonlySet<number>, open = judge.open) => {
@@ -143,14 +147,16 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   // For each step, the earlier steps of its card by other plays; the finished plays whose cards others moved later.
   const earlier = new Map<number, number[]>();
   const leadsOn = new Set<string>();
-  log.forEach((s, i) => {
-    const before = log.slice(0, i).filter((t) => t.card === s.card && t.play !== s.play);
+  const stepsOfCard = new Map<CardId, Step[]>();
+  for (const s of log) {
+    const before = (stepsOfCard.get(s.card) ?? []).filter((t) => t.play !== s.play);
     earlier.set(
       s.id,
       before.map((t) => t.id),
     );
     for (const t of before) if (!judge.open.has(t.play)) leadsOn.add(`${t.play}`);
-  });
+    stepsOfCard.set(s.card, [...(stepsOfCard.get(s.card) ?? []), s]);
+  }
   const closures = new Map<string, Set<number>>();
   const removedBy = (fallen: readonly string[]): Set<number> => {
     const key = fallen.join(" ");
