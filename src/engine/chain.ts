@@ -18,6 +18,9 @@ import type { UndoCause, UndoneCard } from "./engine-events";
 import { type MeldId, type PlayId, returnToHand, type Step } from "./state";
 import { inOrder, meldsOfStep, replayTable, splitRunsLongAfterUndo } from "./table";
 
+/** The steps an undo takes away, as far as a judgement needs to know. */
+type Removed = { has(step: number): boolean };
+
 /** Above this many other players' cards on trial in one meld, only "all of them" is tried. */
 const MAX_TRIAL_SUBSETS = 10;
 
@@ -43,7 +46,7 @@ export function judgedValid(
   judge: Judge,
   play: PlayId,
   meld: MeldId,
-  removed: ReadonlySet<number>,
+  removed: Removed,
   open: ReadonlySet<PlayId> = judge.open,
   /** The logged steps into or out of the meld, in order, when the caller has them. */
   touching: readonly Step[] = judge.draft.state.log.filter((s) => s.to === meld || s.from === meld),
@@ -115,7 +118,7 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
     }
   // A verdict depends only on which of the meld's steps up to the play's last one go: sweeps reuse it.
   const verdicts = new Map<string, boolean>();
-  const valid = (play: PlayId, meld: MeldId, removed: ReadonlySet<number>, open = judge.open) => {
+  const valid = (play: PlayId, meld: MeldId, removed: Removed, open = judge.open) => {
     const steps = touching.get(meld) ?? [];
     const last = steps.findLastIndex((s) => s.play === play && !removed.has(s.id));
     if (last < 0) return true;
@@ -190,16 +193,15 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   };
   // Each unit is judged as if it stayed: against the others' fall, not its own. A finished
   // play whose cards nobody moved after it only takes its own steps with it.
-  const falls = (unit: string, fallen: ReadonlySet<string>): boolean => {
+  const falls = (unit: string, fallen: ReadonlySet<string>, all: Set<number>): boolean => {
     const steps = units.get(unit)!;
     const [play, meld] = unit.split(":").map(Number) as [PlayId, MeldId | undefined];
-    const all = removedBy([...fallen].sort());
-    let removed = all;
+    let removed: Removed = all;
     if (fallen.has(unit) && meld === undefined && !leadsOn.has(unit)) {
-      const own = new Set(steps.map((s) => s.id));
       if (steps.some((s) => s.cause === null && earlier.get(s.id)!.some((t) => all.has(t))))
         return false; // the card track takes it anyway
-      removed = new Set([...all].filter((id) => !own.has(id)));
+      const own = new Set(steps.map((s) => s.id));
+      removed = { has: (id) => all.has(id) && !own.has(id) };
     } else if (fallen.has(unit)) removed = removedBy([...fallen].filter((u) => u !== unit).sort());
     // A finished play the card track reaches falls anyway.
     if (meld === undefined && steps.some((s) => s.cause === null && removed.has(s.id)))
@@ -219,11 +221,13 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   const fallen = new Set<string>();
   for (let sweep = 0, changed = true; changed; sweep++) {
     changed = false;
+    let all = removedBy([...fallen].sort());
     for (const unit of order) {
-      const verdict = falls(unit, fallen);
+      const verdict = falls(unit, fallen, all);
       if (verdict === fallen.has(unit) || (!verdict && sweep > units.size)) continue;
       if (verdict) fallen.add(unit);
       else fallen.delete(unit);
+      all = removedBy([...fallen].sort());
       changed = true;
     }
   }
