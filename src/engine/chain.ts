@@ -107,6 +107,7 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
   const seed = [...initial];
   const empty = new Set<number>();
   const openAfter = new Set([...judge.open].filter((id) => id !== judge.ending));
+  if (seed.length === 0 && !rejudgementFails(judge, openAfter)) return empty;
   const stepsOf = new Map<PlayId, Step[]>(plays.map((p) => [p.id, []]));
   for (const s of log) stepsOf.get(s.play)?.push(s);
   const touching = new Map<MeldId, Step[]>();
@@ -232,6 +233,32 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
     }
   }
   return removedBy([...fallen].sort());
+}
+
+/**
+ * With nothing taken away, only the end of the play being judged changes
+ * anything: its cards stop being on trial. Does a finished play on one of its
+ * melds, valid with them left out, fail with them counted (§5.4)?
+ */
+function rejudgementFails(judge: Judge, openAfter: ReadonlySet<PlayId>): boolean {
+  const { log } = judge.draft.state;
+  const melds = new Set(
+    meldsTouched(
+      log.filter((s) => s.play === judge.ending),
+      new Set(),
+    ),
+  );
+  const checked = new Set<string>();
+  return log.some((s) => {
+    if (judge.open.has(s.play)) return false;
+    return meldsOfStep(s).some((m) => {
+      const key = `${s.play}:${m}`;
+      if (!melds.has(m) || checked.has(key)) return false;
+      checked.add(key);
+      const none = new Set<number>();
+      return judgedValid(judge, s.play, m, none) && !judgedValid(judge, s.play, m, none, openAfter);
+    });
+  });
 }
 
 /**
