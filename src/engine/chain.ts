@@ -3,19 +3,23 @@
 // A play's work on a meld is judged in the state its own last move on that meld
 // produced, with other players' cards on trial left out unless the play needed
 // them. The chain undo removes steps: a removed step sends its card back where
-// it came from, so every later step of that card falls (the card track); every
-// play whose judged view of a meld was in order before and is not after needed
-// what went away, and falls too (the meld track) — entirely if it had finished,
-// only the steps on that meld if it is still open. This repeats until nothing
-// more falls. When a play ends, its surviving cards stop being on trial: a
-// finished play that had confirmed by leaving them out is judged again with
-// them (see docs/rules-decisions.md, §5.4).
+// it came from, so every later step of that card falls and whoever took it
+// falls with it (the card track); every play whose judged view of a meld was in
+// order before and is not once everything else that falls is gone needed what
+// went away, and falls too (the meld track). A finished play falls entirely, an
+// open one loses only the connected piece. The verdicts are a fixed point that
+// does not depend on the order plays were opened in. When a play ends, its
+// surviving cards stop being on trial: a finished play that had confirmed by
+// leaving them out is judged again with them (see docs/rules-decisions.md, §5.4).
 
 import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
 import type { UndoCause, UndoneCard } from "./engine-events";
 import { type MeldId, type PlayId, returnToHand, type Step } from "./state";
 import { inOrder, meldsOfStep, replayTable, splitRunsLongAfterUndo } from "./table";
+
+/** The steps an undo takes away, as far as a judgement needs to know. */
+type Removed = { has(step: number): boolean };
 
 /** Above this many other players' cards on trial in one meld, only "all of them" is tried. */
 const MAX_TRIAL_SUBSETS = 10;
@@ -42,20 +46,18 @@ export function judgedValid(
   judge: Judge,
   play: PlayId,
   meld: MeldId,
-  removed: ReadonlySet<number>,
+  removed: Removed,
   open: ReadonlySet<PlayId> = judge.open,
+  /** The logged steps into or out of the meld, in order, when the caller has them. */
+  touching: readonly Step[] = judge.draft.state.log.filter((s) => s.to === meld || s.from === meld),
 ): boolean {
-  const { log, base } = judge.draft.state;
-  let last = -1;
-  log.forEach((s, i) => {
-    if (s.play === play && !removed.has(s.id) && (s.to === meld || s.from === meld)) last = i;
-  });
+  const last = touching.findLastIndex((s) => s.play === play && !removed.has(s.id));
   if (last < 0) return true;
   const broughtBy = new Map<CardId, PlayId | null>(
-    (base.find((m) => m.id === meld)?.cards ?? []).map((c) => [c, null]),
+    (judge.draft.state.base.find((m) => m.id === meld)?.cards ?? []).map((c) => [c, null]),
   );
   for (let i = 0; i <= last; i++) {
-    const s = log[i]!;
+    const s = touching[i]!;
     if (removed.has(s.id)) continue;
     if (s.from === meld) broughtBy.delete(s.card);
     if (s.to === meld) broughtBy.set(s.card, s.play);
@@ -82,55 +84,188 @@ export function meldsTouched(steps: readonly Step[], removed: ReadonlySet<number
   return [...melds];
 }
 
-/** Closes a set of steps to undo over both tracks of §5.5. */
+/**
+ * What falls with the steps `initial` (§5.5): "the undo reaches exactly as far
+ * as the dependencies reach, and no further".
+ *
+ * The card track: whoever used a card that goes back falls with it — every
+ * later step of that card, and a finished play that took one falls entirely.
+ * The meld track: a play whose judged view of a meld was in order and is not
+ * once everything else that falls is gone needed it — a finished play falls
+ * entirely, an open one loses its steps on that meld.
+ *
+ * Whether a play needed what goes depends on what else goes (the 8♣ that
+ * needed a fallen 7♣ leaves 3-4-5-6♣ valid), so the verdicts are a fixed
+ * point: every unit is judged against everything else falling (never against
+ * its own fall), in the order of its first step on the table, and the sweeps
+ * repeat until no verdict changes. Nothing here follows the order in which
+ * plays were opened. After as many sweeps as there are units, a unit may
+ * still start falling but no longer stop, so the sweeps end.
+ */
 export function chainClosure(judge: Judge, initial: Iterable<number>): Set<number> {
   const { log, plays } = judge.draft.state;
-  const removed = new Set(initial);
+  const seed = [...initial];
   const empty = new Set<number>();
   const openAfter = new Set([...judge.open].filter((id) => id !== judge.ending));
-  const before = new Map<string, boolean>();
-  const validBefore = (play: PlayId, meld: MeldId) => {
-    const key = `${play}:${meld}`;
-    if (!before.has(key)) before.set(key, judgedValid(judge, play, meld, empty));
-    return before.get(key)!;
-  };
-  for (;;) {
-    // The card track, and splits whose cause went: one forward pass suffices,
-    // since both point back in time.
-    const returned = new Set<CardId>();
-    for (const s of log) {
-      if (
-        !removed.has(s.id) &&
-        (returned.has(s.card) || (s.cause !== null && removed.has(s.cause)))
-      )
-        removed.add(s.id);
-      if (removed.has(s.id)) returned.add(s.card);
+  if (seed.length === 0 && !rejudgementFails(judge, openAfter)) return empty;
+  const stepsOf = new Map<PlayId, Step[]>(plays.map((p) => [p.id, []]));
+  for (const s of log) stepsOf.get(s.play)?.push(s);
+  const touching = new Map<MeldId, Step[]>();
+  for (const s of log)
+    for (const m of meldsOfStep(s)) {
+      const list = touching.get(m);
+      if (list) list.push(s);
+      else touching.set(m, [s]);
     }
-    const changed = log.filter((s) => removed.has(s.id) || s.play === judge.ending);
-    const affected = new Set(meldsTouched(changed, empty));
-    let grew = false;
-    for (const play of plays) {
-      const open = judge.open.has(play.id);
-      const steps = log.filter((s) => s.play === play.id && !removed.has(s.id));
-      for (const meld of meldsTouched(steps, removed)) {
-        if (!affected.has(meld) || !validBefore(play.id, meld)) continue;
-        // Open plays are judged by their own end; finished ones live with cards now confirmed.
-        if (judgedValid(judge, play.id, meld, removed, open ? judge.open : openAfter)) continue;
-        const falling = open ? steps.filter((s) => meldsOfStep(s).includes(meld)) : steps;
-        falling.forEach((s) => removed.add(s.id));
-        grew = true;
-        if (!open) break;
+  // A verdict depends only on which of the meld's steps up to the play's last one go: sweeps reuse it.
+  const verdicts = new Map<string, boolean>();
+  const valid = (play: PlayId, meld: MeldId, removed: Removed, open = judge.open) => {
+    const steps = touching.get(meld) ?? [];
+    const last = steps.findLastIndex((s) => s.play === play && !removed.has(s.id));
+    if (last < 0) return true;
+    const gone = steps
+      .slice(0, last + 1)
+      .filter((s) => removed.has(s.id))
+      .map((s) => s.id);
+    const key = `${play}:${meld}:${open === openAfter ? "after" : ""}:${gone.join(",")}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = judgedValid(judge, play, meld, removed, open, steps);
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  const validBefore = (play: PlayId, meld: MeldId) => valid(play, meld, empty);
+  // A unit falls as one: a finished play, or an open play's work on one meld.
+  const units = new Map<string, Step[]>();
+  for (const play of plays) {
+    const steps = stepsOf.get(play.id)!;
+    if (!judge.open.has(play.id)) units.set(`${play.id}`, steps);
+    else
+      for (const meld of meldsTouched(steps, empty))
+        units.set(
+          `${play.id}:${meld}`,
+          steps.filter((s) => meldsOfStep(s).includes(meld)),
+        );
+  }
+  // For each step, the earlier steps of its card by other plays; the finished plays whose cards others moved later.
+  const earlier = new Map<number, number[]>();
+  const leadsOn = new Set<string>();
+  const stepsOfCard = new Map<CardId, Step[]>();
+  for (const s of log) {
+    const before = (stepsOfCard.get(s.card) ?? []).filter((t) => t.play !== s.play);
+    earlier.set(
+      s.id,
+      before.map((t) => t.id),
+    );
+    for (const t of before) if (!judge.open.has(t.play)) leadsOn.add(`${t.play}`);
+    stepsOfCard.set(s.card, [...(stepsOfCard.get(s.card) ?? []), s]);
+  }
+  const closures = new Map<string, Set<number>>();
+  const removedBy = (fallen: readonly string[]): Set<number> => {
+    const key = fallen.join(" ");
+    const known = closures.get(key);
+    if (known) return known;
+    const removed = new Set(seed);
+    for (const unit of fallen) for (const s of units.get(unit)!) removed.add(s.id);
+    for (let grew = true; grew;) {
+      grew = false;
+      // The card track, and splits whose cause went: one forward pass, both point back in time.
+      const returned = new Set<CardId>();
+      for (const s of log) {
+        if (
+          !removed.has(s.id) &&
+          (returned.has(s.card) || (s.cause !== null && removed.has(s.cause)))
+        )
+          removed.add(s.id);
+        if (!removed.has(s.id)) continue;
+        returned.add(s.card);
+        // A finished play that used a card going back falls entirely (a split is the system's, not a use).
+        if (s.cause !== null || judge.open.has(s.play)) continue;
+        for (const t of stepsOf.get(s.play)!) {
+          if (removed.has(t.id)) continue;
+          removed.add(t.id);
+          grew = true;
+        }
       }
     }
-    if (!grew) return removed;
+    closures.set(key, removed);
+    return removed;
+  };
+  // Each unit is judged as if it stayed: against the others' fall, not its own. A finished
+  // play whose cards nobody moved after it only takes its own steps with it.
+  const falls = (unit: string, fallen: ReadonlySet<string>, all: Set<number>): boolean => {
+    const steps = units.get(unit)!;
+    const [play, meld] = unit.split(":").map(Number) as [PlayId, MeldId | undefined];
+    let removed: Removed = all;
+    if (fallen.has(unit) && meld === undefined && !leadsOn.has(unit)) {
+      if (steps.some((s) => s.cause === null && earlier.get(s.id)!.some((t) => all.has(t))))
+        return false; // the card track takes it anyway
+      const own = new Set(steps.map((s) => s.id));
+      removed = { has: (id) => all.has(id) && !own.has(id) };
+    } else if (fallen.has(unit)) removed = removedBy([...fallen].filter((u) => u !== unit).sort());
+    // A finished play the card track reaches falls anyway.
+    if (meld === undefined && steps.some((s) => s.cause === null && removed.has(s.id)))
+      return false;
+    const affected = (m: MeldId) =>
+      touching.get(m)!.some((s) => removed.has(s.id) || s.play === judge.ending);
+    const open = meld === undefined ? openAfter : judge.open;
+    const melds = meld === undefined ? meldsTouched(steps, empty) : [meld];
+    return melds.some((m) => affected(m) && validBefore(play, m) && !valid(play, m, removed, open));
+  };
+  // Units in the order of their first step on the table: never the order plays were opened in.
+  const position = new Map(log.map((s, i) => [s.id, i]));
+  const order = [...units.keys()].sort((a, b) => {
+    const first = (u: string) => position.get(units.get(u)![0]!.id)!;
+    return first(a) - first(b) || a.localeCompare(b);
+  });
+  const fallen = new Set<string>();
+  for (let sweep = 0, changed = true; changed; sweep++) {
+    changed = false;
+    let all = removedBy([...fallen].sort());
+    for (const unit of order) {
+      const verdict = falls(unit, fallen, all);
+      if (verdict === fallen.has(unit) || (!verdict && sweep > units.size)) continue;
+      if (verdict) fallen.add(unit);
+      else fallen.delete(unit);
+      all = removedBy([...fallen].sort());
+      changed = true;
+    }
   }
+  return removedBy([...fallen].sort());
+}
+
+/**
+ * With nothing taken away, only the end of the play being judged changes
+ * anything: its cards stop being on trial. Does a finished play on one of its
+ * melds, valid with them left out, fail with them counted (§5.4)?
+ */
+function rejudgementFails(judge: Judge, openAfter: ReadonlySet<PlayId>): boolean {
+  const { log } = judge.draft.state;
+  const melds = new Set(
+    meldsTouched(
+      log.filter((s) => s.play === judge.ending),
+      new Set(),
+    ),
+  );
+  const checked = new Set<string>();
+  return log.some((s) => {
+    if (judge.open.has(s.play)) return false;
+    return meldsOfStep(s).some((m) => {
+      const key = `${s.play}:${m}`;
+      if (!melds.has(m) || checked.has(key)) return false;
+      checked.add(key);
+      const none = new Set<number>();
+      return judgedValid(judge, s.play, m, none) && !judgedValid(judge, s.play, m, none, openAfter);
+    });
+  });
 }
 
 /**
  * Takes the steps away: the table is rebuilt from base + the remaining log;
  * cards whose first removed step came from a player go back to that player
  * (to the staging area if their play is still open and they came from there).
- * Emits a notice for every play hit. Returns the cards each seat got back.
+ * Emits a notice for every play hit, naming every card it lost (§5.5).
  */
 export function applyUndo(
   draft: Draft,
@@ -144,23 +279,28 @@ export function applyUndo(
   const before = state.table;
   state.log = state.log.filter((s) => !removed.has(s.id));
   state.table = replayTable(state.base, state.log);
-  const undone = new Map<PlayId, { seat: number; cards: UndoneCard[] }>();
-  const seen = new Set<CardId>();
+  // Where each card goes: back where its first step to fall took it from.
+  const back = new Map<CardId, UndoneCard>();
   for (const s of gone) {
-    if (seen.has(s.card)) continue;
-    seen.add(s.card);
-    let to: UndoneCard["to"];
-    if (typeof s.from === "number") to = s.from;
-    else {
-      const player = state.players[s.seat]!;
-      to = s.from === "staging" && player.play === s.play ? "staging" : "hand";
-      if (to === "staging") player.staging.push(s.card);
-      else returnToHand(state, s.seat, [s.card]);
+    if (back.has(s.card)) continue;
+    if (typeof s.from === "number") {
+      back.set(s.card, { card: s.card, to: s.from });
+      continue;
     }
+    const player = state.players[s.seat]!;
+    const to = s.from === "staging" && player.play === s.play ? "staging" : "hand";
+    if (to === "staging") player.staging.push(s.card);
+    else returnToHand(state, s.seat, [s.card]);
+    back.set(s.card, { card: s.card, to, seat: s.seat });
+  }
+  // Every play hit hears of each card it lost, also one that only moved a card someone had moved before.
+  const undone = new Map<PlayId, { seat: number; cards: UndoneCard[] }>();
+  for (const s of gone) {
     const entry = undone.get(s.play) ?? { seat: s.seat, cards: [] };
-    entry.cards.push({ card: s.card, to });
+    if (!entry.cards.some((c) => c.card === s.card)) entry.cards.push(back.get(s.card)!);
     undone.set(s.play, entry);
   }
+  const seen = new Set(back.keys());
   for (const player of state.players) {
     if (player.hold && seen.has(player.hold.card)) {
       emit(draft, {

@@ -30,8 +30,12 @@ export type UndoCause = {
   kind: "cancelled" | "failed" | "partly undone" | "confirmed" | "expired";
 };
 
-/** Where an undone card went: back to a meld, or to its owner's hand or staging area. */
-export type UndoneCard = { card: CardId; to: MeldId | "hand" | "staging" };
+/**
+ * Where an undone card went: back to a meld, or to the hand or staging area of
+ * `seat`, the player who had brought it to the table (not always the one told).
+ */
+export type UndoneCard =
+  { card: CardId; to: MeldId } | { card: CardId; to: "hand" | "staging"; seat: Seat };
 
 export type EventBody =
   | {
@@ -137,9 +141,12 @@ export function describeUndo(
   event: Extract<EventBody, { type: "undone" }>,
   nameOf: (seat: Seat) => string,
 ): string {
-  const where = (to: UndoneCard["to"]) =>
-    to === "hand" ? "your hand" : to === "staging" ? "your staging area" : `meld ${to}`;
-  const moves = event.cards.map((c) => `${cardName(c.card)} back to ${where(c.to)}`).join(", ");
+  const where = (c: UndoneCard) => {
+    if (typeof c.to === "number") return `meld ${c.to}`;
+    const whose = c.seat === event.seat ? "your" : `${nameOf(c.seat)}'s`;
+    return c.to === "hand" ? `${whose} hand` : `${whose} staging area`;
+  };
+  const moves = event.cards.map((c) => `${cardName(c.card)} back to ${where(c)}`).join(", ");
   const own = event.cause.play === event.play;
   const who = nameOf(event.cause.seat);
   const cause = {

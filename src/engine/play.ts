@@ -149,12 +149,23 @@ function backInOrder(draft: Draft, play: Play): boolean {
   return meldsTouched(steps, none).every((m) => judgedValid(judge, play.id, m, none));
 }
 
-/** Ends every open play whose work is back in order, until none is left to end; never during a freeze (§9). */
+/**
+ * Ends every open play whose work is back in order, until none is left to end;
+ * never during a freeze (§9). When a chain undo puts several back in order at
+ * once, the one whose first card reached the table first ends first (the
+ * earlier card stands), never the one opened first (§5.5).
+ */
 export function settlePlays(draft: Draft): void {
   for (;;) {
     const { state } = draft;
     if (state.freeze || state.outcome) return;
-    const play = state.plays.find((p) => p.open && backInOrder(draft, p));
+    const first = (play: Play) => {
+      const at = state.log.findIndex((s) => s.play === play.id);
+      return at < 0 ? state.log.length : at;
+    };
+    const play = state.plays
+      .filter((p) => p.open && backInOrder(draft, p))
+      .sort((a, b) => first(a) - first(b) || a.seat - b.seat)[0];
     if (!play) return;
     endPlay(draft, play, "in order");
   }

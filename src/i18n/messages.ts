@@ -108,6 +108,8 @@ const en = {
     back: (card: string, where: string) => `${card} back to ${where}`,
     toHand: "your hand",
     toStaging: "your staging area",
+    toHandOf: (who: string) => `${who}'s hand`,
+    toStagingOf: (who: string) => `${who}'s staging area`,
     toMeld: (id: number) => `meld ${id}`,
     because: {
       cancelled: (who: string, own: boolean) =>
@@ -299,6 +301,8 @@ const it: Messages = {
     back: (card, where) => `${card} torna ${where}`,
     toHand: "nella tua mano",
     toStaging: "nella tua area di appoggio",
+    toHandOf: (who) => `nella mano di ${who}`,
+    toStagingOf: (who) => `nell'area di appoggio di ${who}`,
     toMeld: (id) => `nella combinazione ${id}`,
     because: {
       cancelled: (who, own) =>

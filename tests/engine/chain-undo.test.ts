@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { describeUndo } from "@/engine/engine-events";
-import { advance } from "@/engine/engine";
+import { advance, apply } from "@/engine/engine";
+import { mulberry32, shuffle } from "@/engine/rng";
+import type { HandState } from "@/engine/state";
 import { spectatorView } from "@/engine/views";
+import { openingOrderDifference, openingOrders } from "./chain-order";
 import { A, B, C, card, hand, names, ofType, play, run, sorted, tableOf, tick } from "./helpers";
+import { commandFor } from "./random-play";
 
 const keepOpen = { do: "add", card: card("2D"), meld: 2 } as const;
 
@@ -184,5 +189,140 @@ describe("§3.1 no valid run of more than 10 is left on the table by a chain und
     expect(tableOf(state)).toEqual([sorted("6S 7S 8S 9S 10S JS"), sorted("AS 2S 3S 4S 5S")]);
     expect(state.table.map((m) => m.id)).toEqual([1, 4]);
     expect(state.base).toEqual(state.table);
+  });
+});
+
+describe("§5.5 the chain undo as the text says it (issue 50)", () => {
+  /** A's 7♣ on trial (A still holds K♠ declared); C moves it into a set of C's own 7s and adds K♦ to the kings. */
+  function sevenOfClubsTaken(cFinishes: boolean): HandState {
+    let state = hand({
+      hands: ["7C KS", "", `7H 7D 7S KD${cFinishes ? "" : " 2H"}`],
+      table: ["4C 5C 6C", "KH KC KS"],
+    });
+    state = play(state, A, { do: "stage", card: card("KS") }, 0);
+    state = play(state, A, { do: "stage", card: card("7C") }, 0);
+    state = play(state, A, { do: "place", card: card("7C"), to: 1 }, 1);
+    for (const c of ["7H", "7D", "7S", "KD", ...(cFinishes ? [] : ["2H"])])
+      state = play(state, C, { do: "stage", card: card(c) }, 2);
+    state = play(state, C, { do: "move", card: card("7C"), from: 1, to: "new" }, 3);
+    for (const c of ["7H", "7D", "7S"])
+      state = play(state, C, { do: "place", card: card(c), to: 3 }, 4);
+    state = play(state, C, { do: "place", card: card("KD"), to: 2 }, 5);
+    return state;
+  }
+
+  it("§5.5 whoever used a card that goes back always falls with it: a finished play that took the cancelled 7♣ falls entirely, its valid set and its K♦ too", () => {
+    const state = sevenOfClubsTaken(true);
+    expect(state.plays.find((p) => p.seat === C)?.open).toBe(false);
+    const { state: after, events } = run(state, A, { do: "cancel" }, 6);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C"), sorted("KH KC KS")]);
+    expect(names(after.players[A]!.hand)).toBe(sorted("7C KS"));
+    expect(names(after.players[C]!.hand)).toBe(sorted("7H 7D 7S KD"));
+    expect(ofType(events, "undone").find((e) => e.seat === C)).toMatchObject({ wasOpen: false });
+  });
+
+  it("§5.5 whoever is still at work loses only the connected piece: an open play that took the cancelled 7♣ keeps its set and its K♦", () => {
+    const state = sevenOfClubsTaken(false);
+    const after = play(state, A, { do: "cancel" }, 6);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C"), sorted("KH KC KS KD"), sorted("7H 7D 7S")]);
+    expect(names(after.players[C]!.staging)).toBe("2H");
+    expect(after.players[C]!.play).not.toBeNull();
+  });
+
+  /** 4-5-6♣; A places 7♣ (K♠ still declared); B adds 8♣ and finishes; C places 3♣ and finishes. */
+  function threeOfClubs(cDeclaresFirst: boolean): HandState {
+    let state = hand({ hands: ["7C KS", "8C", "3C"], table: ["4C 5C 6C", "KH KD KC"] });
+    if (cDeclaresFirst) state = play(state, C, { do: "stage", card: card("3C") }, 0);
+    state = play(state, A, { do: "stage", card: card("7C") }, 1);
+    state = play(state, A, { do: "stage", card: card("KS") }, 1);
+    state = play(state, A, { do: "place", card: card("7C"), to: 1 }, 2);
+    state = play(state, B, { do: "add", card: card("8C"), meld: 1 }, 3);
+    if (!cDeclaresFirst) state = play(state, C, { do: "stage", card: card("3C") }, 3.5);
+    return play(state, C, { do: "place", card: card("3C"), to: 1 }, 4);
+  }
+
+  it("§5.5 the question is not who came first or later, but what happens to the meld if that card disappears: C's 3♣ stays on 3-4-5-6♣ whoever declared first", () => {
+    for (const cDeclaresFirst of [true, false]) {
+      const state = threeOfClubs(cDeclaresFirst);
+      expect(state.plays.filter((p) => p.open).map((p) => p.seat)).toEqual([A]);
+      const { state: after, events } = run(state, A, { do: "cancel" }, 5);
+      expect(tableOf(after)).toEqual([sorted("3C 4C 5C 6C"), sorted("KH KD KC")]);
+      expect(names(after.players[B]!.hand)).toBe("8C");
+      expect(ofType(events, "undone").map((e) => e.seat)).toEqual([A, B]);
+    }
+  });
+
+  it("§5.5 a notice to every play the chain hits: an open play whose only loss is its later move of the cancelled 7♣ is told", () => {
+    let state = hand({ hands: ["7C KS", "2H"], table: ["4C 5C 6C", "8C 9C 10C", "KH KD KC"] });
+    state = play(state, A, { do: "stage", card: card("KS") }, 0);
+    state = play(state, A, { do: "stage", card: card("7C") }, 0);
+    state = play(state, A, { do: "place", card: card("7C"), to: 1 }, 1);
+    state = play(state, B, { do: "stage", card: card("2H") }, 2);
+    state = play(state, B, { do: "move", card: card("7C"), from: 1, to: 2 }, 3);
+    const { state: after, events } = run(state, A, { do: "cancel" }, 4);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C"), sorted("8C 9C 10C"), sorted("KH KD KC")]);
+    const notice = ofType(events, "undone").find((e) => e.seat === B);
+    expect(notice).toMatchObject({
+      wasOpen: true,
+      cards: [{ card: card("7C"), to: "hand", seat: A }],
+    });
+    expect(describeUndo(notice!, (s) => "ABC"[s]!)).toBe(
+      "Chain undo on your open play #2: 7C back to A's hand, because A cancelled play #1.",
+    );
+  });
+});
+
+/**
+ * Random chains on a small table: three seats with clubs and hearts next to
+ * 4-5-6♣ and 4-5-6♥ and a set of 9s declare, place, add, move, end and cancel,
+ * so plays lean on each other's cards on trial.
+ */
+const chains = fc.record({
+  seed: fc.nat(1000),
+  choices: fc.array(
+    fc.record({
+      seat: fc.nat(2),
+      // stage, add, move, place, end, cancel (commandFor's kinds)
+      kind: fc.constantFrom(1, 2, 5, 6, 7, 8, 10, 11, 13, 14),
+      a: fc.nat(1000),
+      b: fc.nat(1000),
+      dt: fc.oneof(fc.constant(0), fc.nat(3000)),
+    }),
+    { minLength: 10, maxLength: 40 },
+  ),
+});
+
+function chainStart(seed: number): HandState {
+  const pool = "2C 3C 7C 8C 9C 10C 9C 2H 3H 7H 8H 9H 9D 7S 8S".split(" ");
+  const dealt = shuffle(pool, mulberry32(seed));
+  return hand({
+    hands: [0, 1, 2].map((s) => dealt.filter((_, i) => i % 3 === s).join(" ")),
+    table: ["4C 5C 6C", "4H 5H 6H", "9S 9H 9D"],
+  });
+}
+
+describe("§5.5 the chain's outcome does not depend on the order in which plays were opened", () => {
+  it("§5.5 the question is not who came first or later: over random chains, ending or cancelling any open play gives the same table, hands and notices with the plays opened in any other order (same table steps)", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(chains, ({ seed, choices }) => {
+        let state = chainStart(seed);
+        let now = 0;
+        for (const c of choices) {
+          now += c.dt;
+          const { seat, command } = commandFor(state, c);
+          const result = apply(state, seat, command, now);
+          if (!result.ok) continue;
+          state = result.state;
+          if (state.plays.length < 2 || !state.plays.some((p) => p.open)) continue;
+          compared++;
+          expect(
+            openingOrderDifference(state, openingOrders(state.plays.length).slice(0, 2)),
+          ).toBeNull();
+        }
+      }),
+      { numRuns: 120 },
+    );
+    expect(compared).toBeGreaterThan(200);
   });
 });

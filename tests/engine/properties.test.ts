@@ -204,8 +204,8 @@ function expectTableInvariants(state: HandState): void {
 
 /**
  * §5.5 every card the last chain undo of a batch sent back is where its notice
- * says: in the meld it came from (or a part split off it at once), or in its
- * owner's hand or staging area.
+ * says: in the meld it came from (or a part split off it at once), or in the
+ * hand or staging area of the player who brought it to the table.
  */
 function expectUndoneWhereNoticed(state: HandState, events: readonly EngineEvent[]): void {
   const last = events.findLastIndex((e) => e.type === "undone");
@@ -215,13 +215,15 @@ function expectUndoneWhereNoticed(state: HandState, events: readonly EngineEvent
     events.slice(last).flatMap((e) => (e.type === "split" && e.meld === meld ? e.into : []));
   for (const event of events.slice(first, last + 1)) {
     if (event.type !== "undone") continue;
-    const player = state.players[event.seat]!;
-    for (const { card, to } of event.cards) {
+    for (const back of event.cards) {
+      const { card, to } = back;
+      if (typeof to === "number") {
+        expect([to, ...splitOff(to)]).toContain(meldHolding(state, card)?.id);
+        continue;
+      }
       // A play ending later in the batch (its 40 s at the same instant) returns its staging area to the hand.
-      if (to === "staging")
-        expect([...player.staging, ...handOf(state, event.seat)]).toContain(card);
-      else if (to === "hand") expect(handOf(state, event.seat)).toContain(card);
-      else expect([to, ...splitOff(to)]).toContain(meldHolding(state, card)?.id);
+      const staging = to === "staging" ? state.players[back.seat]!.staging : [];
+      expect([...staging, ...handOf(state, back.seat)]).toContain(card);
     }
   }
 }

@@ -30,6 +30,23 @@ describe("notices", () => {
     );
   });
 
+  it("§5.5 a play hit for moving a card someone else brought to the table is told whose hand it went back to", () => {
+    let state = hand({ hands: ["7C KS", "2H"], table: ["4C 5C 6C", "8C 9C 10C"] });
+    state = play(state, A, { do: "stage", card: card("KS") }, 0);
+    state = play(state, A, { do: "stage", card: card("7C") }, 0);
+    state = play(state, A, { do: "place", card: card("7C"), to: 1 }, 1);
+    state = play(state, B, { do: "stage", card: card("2H") }, 2);
+    state = play(state, B, { do: "move", card: card("7C"), from: 1, to: 2 }, 3);
+    const notices = undoNoticesFor(run(state, A, { do: "cancel" }, 4).events, B);
+    expect(notices).toHaveLength(1);
+    expect(describeUndo(dictionary("en"), notices[0]!, nameOf)).toBe(
+      "On your open play: 7♣ back to Ada's hand, because Ada cancelled their play.",
+    );
+    expect(describeUndo(dictionary("it"), notices[0]!, nameOf)).toBe(
+      "Sulla tua giocata aperta: 7♣ torna nella mano di Ada, perché Ada ha annullato la sua giocata.",
+    );
+  });
+
   it("§9 the frozen players are told who stopped the game; the caller is told what to do", () => {
     const { state } = run(hand({ hands: ["7C", "8C"], table: ["4C 5C 6C"] }), A, { do: "stop" }, 0);
     const t = dictionary("en");

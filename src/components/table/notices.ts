@@ -24,13 +24,16 @@ export function describeUndo(
 ): string {
   const own = event.cause.play === event.play;
   const who = nameOf(event.cause.seat);
-  const where = (to: UndoEvent["cards"][number]["to"]) =>
-    to === "hand"
-      ? t.notices.toHand
-      : to === "staging"
-        ? t.notices.toStaging
-        : t.notices.toMeld(to);
-  const moves = event.cards.map((c) => t.notices.back(shortName(c.card), where(c.to))).join(", ");
+  const where = (c: UndoEvent["cards"][number]) => {
+    if (typeof c.to === "number") return t.notices.toMeld(c.to);
+    // A card someone else brought to the table goes back to them, not to the player told.
+    if (c.seat !== event.seat)
+      return c.to === "hand"
+        ? t.notices.toHandOf(nameOf(c.seat))
+        : t.notices.toStagingOf(nameOf(c.seat));
+    return c.to === "hand" ? t.notices.toHand : t.notices.toStaging;
+  };
+  const moves = event.cards.map((c) => t.notices.back(shortName(c.card), where(c))).join(", ");
   const because = t.notices.because[event.cause.kind](who, own);
   return t.notices.undoText(t.notices.scope(event.wasOpen), moves, because);
 }
