@@ -92,7 +92,8 @@ function holdSocket(origin: string, until: number, cookie?: string) {
     });
     socket.once("unexpected-response", (_req, res) => {
       socket.terminate();
-      resolve(res.statusCode === 429 || res.statusCode === 403 ? "refused" : "accepted");
+      if (res.statusCode === 429) resolve("refused");
+      else reject(new Error(`upgrade answered ${res.statusCode}`));
     });
     socket.once("error", reject);
   });

@@ -100,11 +100,14 @@ describe("security of the transports", () => {
       });
       expect(await closed).toBe(1008);
       await eventually(() => a!.client.closeCodes.includes(1008), "the seat's socket closed");
+      // Connecting again with the same cookie gets nowhere either.
+      const again = connect(server, a!.player);
       const before = table.seats[1]!.bot.lastEventId;
-      expect(await send(a!, table.matchId, { do: "draw" })).toMatchObject({
+      expect(await send({ ...a!, client: again }, table.matchId, { do: "draw" })).toMatchObject({
         ok: false,
         code: "UNAUTHORIZED",
       });
+      await again.close();
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(table.seats[1]!.bot.lastEventId).toBe(before);
     } finally {
