@@ -44,6 +44,11 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const WORKERS = Number(args.workers);
 const PACE_MS = { min: 200, max: 400 };
+/**
+ * How long one table plays before the game moves to a new one: random play at this pace can
+ * reach a hand where nobody has anything to do for a while (all waiting on a clock).
+ */
+const TABLE_MS = 6_000;
 /** Between phases: a flood's leftovers (sockets closing, answers in flight) drain. */
 const DRAIN_MS = 2_000;
 
@@ -146,17 +151,34 @@ async function main() {
 
     const url = `ws://${origin}${TRPC_WS_PATH}`;
     const stats: Stats = { latencies: [], actions: 0, errors: 0, refused: 0 };
-    const phaseCount = 4;
-    const end = performance.now() + 2_000 + phaseCount * (SECONDS * 1000 + DRAIN_MS);
-    // The live game: a new table whenever a hand ends, until the last phase is over.
+    let playing = true;
+    let tablesSetUp = 0;
+    let dropped = 0;
+    // The live game: a new table every TABLE_MS (or when a hand ends) until the last phase is over.
     const game = (async () => {
-      while (performance.now() < end) {
+      while (playing) {
         const table = await setUpTable(url, players, stats, random);
+        tablesSetUp++;
+        // A seat whose socket the server dropped (its keep-alive gave up while the event loop
+        // was blocked) stops the table: a new one is set up, as players would reconnect.
+        let closing = false;
+        for (const seat of table.seats)
+          seat.socket.onClose((code) => {
+            if (closing) return;
+            dropped++;
+            log(`abuse: the server closed a seat's socket (${code})`);
+            for (const other of table.seats) other.bot.over = true;
+          });
         await Promise.all(
           table.seats.map((_, seat) =>
-            playSeat(table, seat, end, stats, { random, pace: PACE_MS, log }),
+            playSeat(table, seat, performance.now() + TABLE_MS, stats, {
+              random,
+              pace: PACE_MS,
+              log,
+            }),
           ),
         );
+        closing = true;
         for (const seat of table.seats) seat.socket.close();
       }
     })();
@@ -183,6 +205,8 @@ async function main() {
     let quietP99 = 0;
     for (const [phase, runPhase] of Object.entries(phases)) {
       stats.latencies = [];
+      const tablesBefore = tablesSetUp;
+      const droppedBefore = dropped;
       const tally = await runPhase(performance.now() + SECONDS * 1000);
       const latencies = [...stats.latencies].sort((a, b) => a - b);
       const p99 = percentile(latencies, 99);
@@ -192,12 +216,16 @@ async function main() {
         p50_ms: round(percentile(latencies, 50)),
         p99_ms: round(p99),
         worst_ms: round(latencies.at(-1) ?? 0),
+        /** Tables the game had to open during the phase (a hand ended): opening waits too. */
+        new_tables: tablesSetUp - tablesBefore,
+        dropped_sockets: dropped - droppedBefore,
         ...(tally && { flood: tally, p99_ratio: round(p99 / Math.max(quietP99, 0.1)) }),
       };
       results[phase] = result;
       log(`abuse: ${phase}: ${JSON.stringify(result)}`);
       await sleep(DRAIN_MS);
     }
+    playing = false;
     await game;
     console.log(
       JSON.stringify({ seconds: SECONDS, workers: WORKERS, errors: stats.errors, ...results }),

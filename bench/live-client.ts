@@ -55,6 +55,11 @@ export class TrpcSocket {
     this.socket.terminate();
   }
 
+  /** Calls `listener` if the server closes the connection (the bench never reconnects). */
+  onClose(listener: (code: number) => void) {
+    this.socket.once("close", listener);
+  }
+
   private send(message: unknown) {
     this.socket.send(JSON.stringify(message));
   }
