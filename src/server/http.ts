@@ -85,18 +85,21 @@ export function createAppServer(options: {
     // benches, tests) send none and carry no browser's cookies.
     if (!fromOwnOrigin(req, origins)) return refuseUpgrade(socket, 403, "Forbidden");
     socket.on("error", () => socket.destroy());
-    void sessionClaims(req.headers).then((claims) => {
-      const userId = claims?.userId ?? null;
-      const refusal = connections().refusal(userId, address);
-      if (refusal) return refuseUpgrade(socket, 429, "Too Many Requests");
-      if (socket.destroyed) return;
-      wss.handleUpgrade(req, socket, head, (client) => {
-        const forget = connections().add(client, userId, address);
-        client.once("close", forget);
-        coalesceWrites(client, socket);
-        wss.emit("connection", client, req);
-      });
-    });
+    sessionClaims(req.headers)
+      .then((claims) => {
+        const userId = claims?.userId ?? null;
+        const refusal = connections().refusal(userId, address);
+        if (refusal) return refuseUpgrade(socket, 429, "Too Many Requests", refusal);
+        if (socket.destroyed) return;
+        // Counted in the same turn as the check above: concurrent upgrades cannot all pass it.
+        wss.handleUpgrade(req, socket, head, (client) => {
+          const forget = connections().add(client, userId, address);
+          client.once("close", forget);
+          coalesceWrites(client, socket);
+          wss.emit("connection", client, req);
+        });
+      })
+      .catch(() => socket.destroy());
   });
 
   return {
@@ -192,10 +195,13 @@ function securityHeaders(req: http.IncomingMessage, res: http.ServerResponse) {
   res.setHeader("x-frame-options", "DENY");
 }
 
-/** Answers an upgrade with an HTTP refusal and closes the socket. */
-function refuseUpgrade(socket: Duplex, status: number, text: string) {
+/** Answers an upgrade with an HTTP refusal (and why, in its body) and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: number, text: string, why = text) {
   if (socket.destroyed) return;
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(why)}\r\n\r\n${why}`,
+  );
 }
 
 /**
