@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Loaded by Node at run time, not bundled: the database driver and the password hasher.
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "bcryptjs"],
+  // Says nothing an attacker should learn; the security headers are set by the server (http.ts).
+  poweredByHeader: false,
 };
 
 export default nextConfig;

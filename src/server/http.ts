@@ -2,10 +2,14 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
+import pino, { type Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
 import { TRPC_MAX_BATCH } from "./batch";
+import { sessionClaims } from "./auth/session";
 import { stampClientAddress } from "./client-address";
+import { connections } from "./connections";
 import { createContext } from "./context";
+import { logFailure } from "./internal-errors";
 import { liveMatches } from "./matches/registry";
 import { appRouter } from "./routers/_app";
 
@@ -35,18 +39,32 @@ function pathOf(req: http.IncomingMessage): string {
 export function createAppServer(options: {
   trustProxy: boolean;
   fallback: http.RequestListener;
+  /** The address players use (NEXTAUTH_URL): an origin allowed besides the request's own host. */
+  siteOrigin?: string;
+  /** Where internal errors are logged (with the id their client is told). */
+  log?: Logger;
 }): AppServer {
+  const log = options.log ?? pino({ level: "error" });
+  const onError = (failure: Parameters<typeof logFailure>[1]) => logFailure(log, failure);
   const trpc = createHTTPHandler({
     router: appRouter,
     createContext,
     basePath: `${TRPC_HTTP_PATH}/`,
     maxBodySize: MAX_MESSAGE_BYTES,
     maxBatchSize: TRPC_MAX_BATCH,
+    onError,
   });
+  const origins = { trustProxy: options.trustProxy, siteOrigin: options.siteOrigin };
   const server = http.createServer((req, res) => {
     stampClientAddress(req, options.trustProxy);
+    securityHeaders(req, res);
     const path = pathOf(req);
-    if (path.startsWith(`${TRPC_HTTP_PATH}/`)) trpc(req, res);
+    const refused = crossSiteRefusal(req, path, origins);
+    if (refused) {
+      res
+        .writeHead(refused.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: refused.message } }));
+    } else if (path.startsWith(`${TRPC_HTTP_PATH}/`)) trpc(req, res);
     else if (path === HEALTH_PATH) void health(res);
     else options.fallback(req, res);
   });
@@ -58,15 +76,32 @@ export function createAppServer(options: {
     router: appRouter,
     createContext,
     keepAlive: { enabled: true, pingMs: 10_000, pongWaitMs: 5_000 },
+    onError,
   });
   server.on("upgrade", (req, socket, head) => {
     // Other upgrades (Next's hot reload in development) belong to other listeners: leave them be.
     if (pathOf(req) !== TRPC_WS_PATH) return;
-    stampClientAddress(req, options.trustProxy);
-    wss.handleUpgrade(req, socket, head, (client) => {
-      coalesceWrites(client, socket);
-      wss.emit("connection", client, req);
-    });
+    const address = stampClientAddress(req, options.trustProxy);
+    // A page of another origin (another port of this host, too) must not open the player's
+    // socket with their cookie. Browsers always send Origin on upgrades; other clients (bots,
+    // benches, tests) send none and carry no browser's cookies.
+    if (!fromOwnOrigin(req, origins)) return refuseUpgrade(socket, 403, "Forbidden");
+    socket.on("error", () => socket.destroy());
+    sessionClaims(req.headers)
+      .then((claims) => {
+        const userId = claims?.userId ?? null;
+        const refusal = connections().refusal(userId, address);
+        if (refusal) return refuseUpgrade(socket, 429, "Too Many Requests", refusal);
+        if (socket.destroyed) return;
+        // Counted in the same turn as the check above: concurrent upgrades cannot all pass it.
+        wss.handleUpgrade(req, socket, head, (client) => {
+          const forget = connections().add(client, userId, address);
+          client.once("close", forget);
+          coalesceWrites(client, socket);
+          wss.emit("connection", client, req);
+        });
+      })
+      .catch(() => socket.destroy());
   });
 
   return {
@@ -81,6 +116,94 @@ export function createAppServer(options: {
       });
     },
   };
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+type Origins = { trustProxy: boolean; siteOrigin: string | undefined };
+
+/**
+ * Whether the request's Origin, if any, is the site's: the origin players use (NEXTAUTH_URL) or
+ * the host the request was sent to (X-Forwarded-Host behind a trusted proxy). Another port of
+ * the same host is another origin.
+ */
+function fromOwnOrigin(req: http.IncomingMessage, { trustProxy, siteOrigin }: Origins): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (siteOrigin !== undefined && origin === new URL(siteOrigin).origin) return true;
+  const forwarded = trustProxy ? req.headers["x-forwarded-host"] : undefined;
+  const host =
+    (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined) ??
+    req.headers.host;
+  if (!host) return false;
+  try {
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A state-changing request a page of another site could have sent (a form's POST needs no CORS
+ * preflight): refused unless it comes from the site's own origin, and, for tRPC, unless it is
+ * JSON, which a form cannot send.
+ */
+function crossSiteRefusal(
+  req: http.IncomingMessage,
+  path: string,
+  origins: Origins,
+): { status: number; message: string } | null {
+  if (!UNSAFE_METHODS.has(req.method ?? "GET")) return null;
+  const fetchSite = req.headers["sec-fetch-site"];
+  const crossSite = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+  if (crossSite || !fromOwnOrigin(req, origins))
+    return { status: 403, message: "Requests from another site are refused." };
+  const type = req.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+  if (path.startsWith(`${TRPC_HTTP_PATH}/`) && type !== "application/json")
+    return { status: 415, message: "Send the request as application/json." };
+  return null;
+}
+
+/** A host name and port, and nothing a header could be made to say besides. */
+const PLAIN_HOST = /^[\w.-]+(:\d+)?$|^\[[\d:a-fA-F.]+\](:\d+)?$/;
+
+/**
+ * Headers for every response. Next's pages need inline scripts (its bootstrap) and, in
+ * development, eval: 'unsafe-inline' is the Next docs' way without nonces, which would make every
+ * page render dynamically. Sockets go to this host only; no page may be framed.
+ */
+function securityHeaders(req: http.IncomingMessage, res: http.ServerResponse) {
+  const host = req.headers.host;
+  const sockets = host && PLAIN_HOST.test(host) ? ` ws://${host} wss://${host}` : "";
+  const dev = process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : "";
+  res.setHeader(
+    "content-security-policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'unsafe-inline'${dev}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      `connect-src 'self'${sockets}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+  res.setHeader("x-frame-options", "DENY");
+}
+
+/** Answers an upgrade with an HTTP refusal (and why, in its body) and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: number, text: string, why = text) {
+  if (socket.destroyed) return;
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(why)}\r\n\r\n${why}`,
+  );
 }
 
 /**

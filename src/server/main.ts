@@ -87,6 +87,8 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     const app = pages ? await nextApp(env) : undefined;
     const appServer = createAppServer({
       trustProxy: env.TRUST_PROXY,
+      siteOrigin: process.env.NEXTAUTH_URL,
+      log,
       fallback: app ? app.handle : (_req, res) => res.writeHead(404).end(),
     });
     await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,9 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
 import { hasRole, type Role } from "./accounts/roles";
+import { currentUser } from "./auth/session";
 import type { Context } from "./context";
+import { publicError } from "./internal-errors";
 import { MatchError } from "./matches/errors";
 import { asPlainJson } from "./matches/plain-json";
 import { type RefusalData, refuse, SiteRefusal } from "./refusals";
@@ -44,16 +46,23 @@ const t = initTRPC.context<Context>().create({
         superjson.deserialize(value),
     },
   },
-  errorFormatter: ({ shape, error }) => ({
-    ...shape,
-    data: {
-      ...shape.data,
-      fieldErrors: fieldErrors(error.cause),
-      engineCode: engineCode(error.cause),
-      accountCode: accountCode(error.cause),
-      refusal: refusal(error.cause),
-    },
-  }),
+  errorFormatter: ({ shape, error }) => {
+    const { message, errorId } = publicError(error);
+    return {
+      ...shape,
+      message,
+      data: {
+        ...shape.data,
+        // A stack (development only) would tell what the message no longer does.
+        stack: errorId ? undefined : shape.data.stack,
+        errorId,
+        fieldErrors: fieldErrors(error.cause),
+        engineCode: engineCode(error.cause),
+        accountCode: accountCode(error.cause),
+        refusal: refusal(error.cause),
+      },
+    };
+  },
 });
 
 export const router = t.router;
@@ -61,9 +70,12 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 // tRPC merges the context `next` is given into the one it has: no copy of ours.
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { user: ctx.user } });
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  // A WebSocket's context was made at its upgrade: its player's role, bans and session are
+  // checked again on every call (a cached read that bans, roles and sign-outs drop).
+  const user = ctx.connection && ctx.claims ? await currentUser(ctx.db, ctx.claims) : ctx.user;
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return next({ ctx: { user } });
 });
 
 /** For moderator and admin tools: the player must hold `role` or a higher one. */

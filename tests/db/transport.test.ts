@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { errorText } from "@/i18n/errors";
 import { dictionary } from "@/i18n/messages";
+import { TRPCError } from "@trpc/server";
+import { authOptions } from "@/server/auth/options";
+import { revokeSessions } from "@/server/auth/session";
 import { createAppServer, TRPC_HTTP_PATH, TRPC_WS_PATH } from "@/server/http";
+import { publicError } from "@/server/internal-errors";
 import type { AppRouter } from "@/server/routers/_app";
 import { newPlayer, testDb } from "./helpers";
 
@@ -27,8 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function cookieFor(player: { id: string; name: string }) {
-  return `next-auth.session-token=${await encode({ token: { sub: player.id, name: player.name }, secret })}`;
+async function cookieFor(player: { id: string; name: string }, sessionVersion?: number) {
+  const token = { sub: player.id, name: player.name, sv: sessionVersion };
+  return `next-auth.session-token=${await encode({ token, secret })}`;
 }
 
 function httpClient(cookie?: string) {
@@ -51,12 +56,15 @@ function wsClient(cookie?: string) {
       super(url, protocols, { headers });
     }
   }
+  const closeCodes: number[] = [];
   const client = createWSClient({
     url: `ws://${origin}${TRPC_WS_PATH}`,
     WebSocket: WithCookie as never,
+    onClose: (cause) => closeCodes.push(cause?.code ?? 0),
   });
   return {
     trpc: createTRPCClient<AppRouter>({ links: [wsLink({ client, transformer: superjson })] }),
+    closeCodes,
     close: () => client.close(),
   };
 }
@@ -102,6 +110,47 @@ describe("transports", () => {
     expect(errorText(missing, dictionary("it"))).toBe(
       "Non c'è nessun giocatore di nome «nobody_here».",
     );
+  });
+
+  it("after a sign-out, the old session token is refused over HTTP and its open socket is closed", async () => {
+    const player = await newPlayer(db);
+    const old = await cookieFor(player);
+    const socket = wsClient(old);
+    try {
+      expect(await socket.trpc.account.me.query()).toMatchObject({ id: player.id });
+      // What next-auth runs when the player signs out (src/server/auth/options.ts).
+      await authOptions.events!.signOut!({ token: { sub: player.id }, session: null as never });
+      expect(await httpClient(old).account.me.query()).toBeNull();
+      await expect.poll(() => socket.closeCodes).toContain(1008);
+      await expect(socket.trpc.match.mine.query()).rejects.toMatchObject({
+        data: { code: "UNAUTHORIZED" },
+      });
+      // A token made after the sign-out carries the new version and counts.
+      expect(await httpClient(await cookieFor(player, 1)).account.me.query()).toMatchObject({
+        id: player.id,
+      });
+      await revokeSessions(player.id, db);
+      expect(await httpClient(await cookieFor(player, 1)).account.me.query()).toBeNull();
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it("an internal failure's text (a refused database connection) never reaches the player", () => {
+    const error = new TRPCError({
+      code: "INTERNAL_SERVER_ERROR",
+      cause: new Error("connect ECONNREFUSED 127.0.0.1:35123"),
+    });
+    const answer = publicError(error);
+    expect(answer.message).toMatch(/^Something went wrong on the server \(error [0-9a-f]{8}\)/);
+    expect(answer.message).not.toMatch(/ECONNREFUSED/);
+    expect(answer.errorId).toMatch(/^[0-9a-f]{8}$/);
+    // Our own refusals keep their words.
+    const refusal = new TRPCError({ code: "CONFLICT", message: "This match has already ended." });
+    expect(publicError(refusal)).toEqual({
+      message: "This match has already ended.",
+      errorId: null,
+    });
   });
 
   it("other paths go to the page handler (Next.js)", async () => {

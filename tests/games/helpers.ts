@@ -20,8 +20,7 @@ export async function player(db: Db): Promise<SessionUser> {
 
 /** Seats 1 and 2 leave the hand (§11.3): seat 0 wins it as the survivor (§9). */
 export async function twoLeave(seated: SessionUser[], matchId: string) {
-  for (const seat of [1, 2])
-    await liveMatches().act(seated[seat]!, `test:${seat}`, matchId, seat, { do: "leave" });
+  for (const seat of [1, 2]) await liveMatches().act(seated[seat]!, matchId, seat, { do: "leave" });
 }
 
 /** The players in seat order. */

@@ -25,7 +25,7 @@ const act = (
   matchId: string,
   seat: number,
   command: { do: "ready" | "leave" },
-) => liveMatches().act(user, `test:${seat}`, matchId, seat, command);
+) => liveMatches().act(user, matchId, seat, command);
 
 describe("friendly games", () => {
   it("§13 the lobby starts the game only once three players are in and all are ready", async () => {

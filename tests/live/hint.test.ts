@@ -65,7 +65,7 @@ describe("the Hint", () => {
   it("at a practice table it shows the best placement of the hand, and its steps, sent one at a time as player actions, place those cards", async () => {
     const user = await player(db);
     const { matchId } = await liveMatches().openPractice(user, "easy");
-    for (let i = 0; i < 15; i++) await liveMatches().act(user, "test", matchId, 0, { do: "draw" });
+    for (let i = 0; i < 15; i++) await liveMatches().act(user, matchId, 0, { do: "draw" });
     const hint = await caller(user).hint.best({ matchId, seat: 0 });
     if (hint.kind !== "placement") throw new Error(`expected a placement, got ${hint.kind}`);
     const before = await seatView(user, matchId);
@@ -78,7 +78,7 @@ describe("the Hint", () => {
       if (progress.kind === "done") break;
       expect(progress.kind).toBe("next");
       if (progress.kind !== "next") return;
-      await liveMatches().act(user, "test", matchId, 0, progress.command);
+      await liveMatches().act(user, matchId, 0, progress.command);
       plan = progress.plan;
     }
     const after = await seatView(user, matchId);

@@ -44,13 +44,13 @@ async function botsAlone(level: BotLevel) {
   const registry = liveMatches();
   const user = await player(db);
   const { matchId } = await registry.openPractice(user, level);
-  await registry.act(user, "test", matchId, 0, { do: "leave" });
+  await registry.act(user, matchId, 0, { do: "leave" });
   /** `ok` is null while the registry has not answered. */
   const sent: { seat: number; command: Command; ok: boolean | null }[] = [];
   const host: BotHost = {
     followSeat: (...args) => registry.followSeat(...args),
     act: async (...args) => {
-      const entry = { seat: args[3], command: args[4], ok: null as boolean | null };
+      const entry = { seat: args[2], command: args[3], ok: null as boolean | null };
       sent.push(entry);
       try {
         const answer = await registry.act(...args);
@@ -123,7 +123,7 @@ describe("bots in live matches", () => {
     const user = await player(db);
     const wallStart = performance.now();
     const { matchId } = await registry.openPractice(user, "easy", scale);
-    await registry.act(user, "test", matchId, 0, { do: "leave" });
+    await registry.act(user, matchId, 0, { do: "leave" });
     const options = { level: "easy" as const, pace: 0.02, clockScale: scale };
     const bots = [1, 2].map((seat) => new PracticeBot(registry, matchId, seat, options));
     await Promise.all(bots.map((bot) => bot.run()));

@@ -50,7 +50,7 @@ async function twoLeave(registry: LiveMatches, matchId: string, players: { id: s
   const answers = [];
   for (const seat of [1, 2]) {
     const user = { ...players[seat]!, name: `p${seat}`, role: "PLAYER" as const };
-    answers.push(await registry.act(user, `test:${seat}`, matchId, seat, { do: "leave" }));
+    answers.push(await registry.act(user, matchId, seat, { do: "leave" }));
   }
   return answers;
 }

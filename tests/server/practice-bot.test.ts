@@ -25,7 +25,7 @@ function fakeHost(answer: (command: Command) => Error | null = () => null) {
           else await new Promise<void>((resolve) => (wake = resolve));
         }
       })(),
-    act: async (user, _connection, _matchId, seat, command) => {
+    act: async (user, _matchId, seat, command) => {
       sent.push({ seat, command });
       expect(user.id).toBe(`bot:m1:${seat}`);
       const refused = answer(command);

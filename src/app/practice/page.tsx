@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getServerSession } from "next-auth";
 import { getMessages } from "@/i18n/server";
-import { authOptions } from "@/server/auth/options";
+import { viewer } from "@/server/games/viewer";
 import { StartPractice } from "./start-practice";
 
 export const metadata: Metadata = { title: "Practice" };
 
 export default async function PracticePage() {
-  const [session, t] = await Promise.all([getServerSession(authOptions), getMessages()]);
+  const [session, t] = await Promise.all([viewer(), getMessages()]);
   return (
     <section className="mx-auto max-w-xl space-y-5">
       <h1 className="text-3xl font-bold tracking-tight">{t.practice.title}</h1>

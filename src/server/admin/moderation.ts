@@ -4,7 +4,7 @@
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { hasRole, type Role } from "../accounts/roles";
-import type { SessionUser } from "../auth/session";
+import { userChanged, type SessionUser } from "../auth/session";
 import { audit } from "./audit";
 import { banEnd, inForce } from "./bans";
 
@@ -68,7 +68,7 @@ export async function banUser(
 ) {
   const user = await target(db, actor, input.userId);
   const endsAt = input.minutes === null ? null : new Date(Date.now() + input.minutes * 60_000);
-  return db.$transaction(async (tx) => {
+  const ban = await db.$transaction(async (tx) => {
     const ban = await tx.ban.create({
       data: { userId: user.id, kind: "MODERATOR", reason: input.reason, endsAt, byId: actor.id },
     });
@@ -77,6 +77,9 @@ export async function banUser(
     });
     return ban;
   });
+  // Signed out at once: their open WebSockets close, and no call of theirs counts any more.
+  userChanged(user.id, { disconnect: true });
+  return ban;
 }
 
 /** Lifts every ban in force on a player, a moderator's or an automatic one. */
@@ -86,7 +89,7 @@ export async function unbanUser(
   input: { userId: string; reason: string },
 ) {
   const user = await target(db, actor, input.userId);
-  return db.$transaction(async (tx) => {
+  const lifted = await db.$transaction(async (tx) => {
     const lifted = await tx.ban.updateMany({
       where: { userId: user.id, ...inForce(new Date()) },
       data: { liftedAt: new Date() },
@@ -98,6 +101,8 @@ export async function unbanUser(
     });
     return { lifted: lifted.count };
   });
+  userChanged(user.id);
+  return lifted;
 }
 
 /** Admins only (the router checks): makes a player a moderator, or back. */
@@ -119,7 +124,7 @@ export async function setRole(db: Db, actor: SessionUser, input: { userId: strin
       user.name,
       input.role,
     );
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     // Only from the role checked above: a promotion meanwhile is not undone unseen.
     const changed = await tx.user.updateMany({
       where: { id: user.id, role: user.role },
@@ -143,6 +148,9 @@ export async function setRole(db: Db, actor: SessionUser, input: { userId: strin
     );
     return { name: user.name, role: input.role };
   });
+  // Their open WebSockets keep their sessions but lose (or gain) the role on their next call.
+  userChanged(user.id);
+  return changed;
 }
 
 const matchSelect = {

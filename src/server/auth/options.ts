@@ -6,6 +6,7 @@ import { signInRefusalText } from "@/i18n/errors";
 import { parseLocale } from "@/i18n/locale";
 import { dictionary } from "@/i18n/messages";
 import { localPath } from "./local-path";
+import { revokeSessions, sessionVersionOf } from "./session";
 import { signIn, SignInError } from "./sign-in";
 
 // Sessions are JWTs in an HTTP-only cookie: the custom server reads the same cookie on the
@@ -43,9 +44,21 @@ export const authOptions: AuthOptions = {
     redirect({ url, baseUrl }) {
       return `${baseUrl}${localPath(url, baseUrl) ?? "/"}`;
     },
+    // The token carries the player's session version: raising it revokes the token (session.ts).
+    async jwt({ token, user }) {
+      if (user) token.sv = await sessionVersionOf(user.id);
+      return token;
+    },
     session({ session, token }) {
       if (token.sub && token.name) session.user = { id: token.sub, name: token.name };
       return session;
+    },
+  },
+  events: {
+    // Signing out signs out everywhere: every token of the player stops counting, and their
+    // open WebSockets close (a session id per token would need a table of sessions).
+    async signOut({ token }) {
+      if (token?.sub) await revokeSessions(token.sub);
     },
   },
 };

@@ -1,35 +1,131 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { getToken } from "next-auth/jwt";
-import type { Db } from "../db/client";
+import { db as defaultDb, type Db } from "../db/client";
 import type { Role } from "../accounts/roles";
 import { inForce } from "../admin/bans";
+import { connections } from "../connections";
 
 export type SessionUser = { id: string; name: string; role: Role };
 
-function parseCookies(header: string | undefined): Record<string, string> {
+/** What a session token says: whose it is, and the player's session version when it was made. */
+export type SessionClaims = { userId: string; version: number };
+
+/**
+ * The Cookie header as name → value. A value that is not valid percent-encoding is kept as sent:
+ * one malformed cookie (`foo=%`, which any same-site page can set) must not fail every request.
+ */
+export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of header?.split(";") ?? []) {
     const at = part.indexOf("=");
-    if (at > 0) cookies[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+    if (at <= 0) continue;
+    const value = part.slice(at + 1).trim();
+    try {
+      cookies[part.slice(0, at).trim()] = decodeURIComponent(value);
+    } catch {
+      cookies[part.slice(0, at).trim()] = value;
+    }
   }
   return cookies;
 }
 
 /**
- * The signed-in player of a request — plain HTTP or a WebSocket upgrade — or null.
- * next-auth v4's getToken reads only `req.cookies`, so the Cookie header is parsed first.
- * The player is read afresh from the database, so a granted or withdrawn role counts at once,
- * and a moderator's ban signs the player out at once.
+ * The claims of the request's session token, or null (none, forged, expired). next-auth v4's
+ * getToken reads only `req.cookies`, so the Cookie header is parsed first. A token made before
+ * session versions existed counts as version 0.
  */
+export async function sessionClaims(headers: IncomingHttpHeaders): Promise<SessionClaims | null> {
+  const req = { headers, cookies: parseCookies(headers.cookie) };
+  const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
+  if (!token?.sub) return null;
+  return { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0 };
+}
+
+/** A player as sessions see them: null when gone or banned from the site. */
+type Standing = (SessionUser & { sessionVersion: number }) | null;
+
+/**
+ * How long a WebSocket call may rely on a player's standing read earlier. Changes made by this
+ * server (bans, roles, sign-outs) drop it at once; this bounds what other processes change (the
+ * admin CLI, another server node).
+ */
+export const STANDING_TTL_MS = 10_000;
+
+// Next's bundle (sign-out) and the server's (tRPC) share one process: one cache for both.
+const shared = globalThis as typeof globalThis & {
+  machiaveloxStandings?: Map<string, { at: number; standing: Promise<Standing> }>;
+};
+const standings = (shared.machiaveloxStandings ??= new Map());
+
+function readStanding(db: Db, userId: string): Promise<Standing> {
+  const standing = db.user.findFirst({
+    where: { id: userId, bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } } },
+    select: { id: true, name: true, role: true, sessionVersion: true },
+  });
+  standings.set(userId, { at: performance.now(), standing });
+  // A failed read (database down) is not kept: the next call reads again.
+  standing.catch(() => standings.delete(userId));
+  return standing;
+}
+
+function userOf(standing: Standing, claims: SessionClaims): SessionUser | null {
+  if (!standing || standing.sessionVersion !== claims.version) return null;
+  return { id: standing.id, name: standing.name, role: standing.role };
+}
+
+/**
+ * The player of a session, read afresh from the database: a granted or withdrawn role counts at
+ * once, and a moderator's ban or a revoked session signs the player out at once.
+ */
+export async function freshUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
+  return userOf(await readStanding(db, claims.userId), claims);
+}
+
+/** The signed-in player of a request — plain HTTP or a WebSocket upgrade — or null. */
 export async function sessionUser(
   headers: IncomingHttpHeaders,
   db: Db,
 ): Promise<SessionUser | null> {
-  const req = { headers, cookies: parseCookies(headers.cookie) };
-  const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
-  if (!token?.sub) return null;
-  return db.user.findFirst({
-    where: { id: token.sub, bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } } },
-    select: { id: true, name: true, role: true },
+  const claims = await sessionClaims(headers);
+  return claims && freshUser(db, claims);
+}
+
+/**
+ * The player of a session as they stand now, for each call on a long-lived WebSocket whose
+ * context was made at its upgrade: a cached read (STANDING_TTL_MS), dropped by `userChanged`.
+ */
+export async function currentUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
+  const cached = standings.get(claims.userId);
+  const standing =
+    cached && performance.now() - cached.at < STANDING_TTL_MS
+      ? await cached.standing
+      : await readStanding(db, claims.userId);
+  return userOf(standing, claims);
+}
+
+/**
+ * A player's role, bans or sessions changed: their next call reads them again. With `disconnect`
+ * (a ban, a revocation) their WebSockets are closed at once, ending every subscription.
+ */
+export function userChanged(userId: string, { disconnect = false } = {}): void {
+  standings.delete(userId);
+  if (disconnect) connections().closeUser(userId);
+}
+
+/**
+ * Revokes every session of the player (sign-out, a password change, an account's deletion): the
+ * tokens already issued stop counting over HTTP and WebSocket, and open WebSockets are closed.
+ */
+export async function revokeSessions(userId: string, db: Db = defaultDb()): Promise<void> {
+  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  userChanged(userId, { disconnect: true });
+}
+
+/** The version a new session token of the player carries. */
+export async function sessionVersionOf(userId: string, db: Db = defaultDb()): Promise<number> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { sessionVersion: true },
   });
+  return user?.sessionVersion ?? 0;
 }

@@ -207,15 +207,8 @@ export class PracticeBot {
   private async send(command: Command): Promise<void> {
     this.timer = null;
     if (this.stopped) return;
-    const connection = `bot:${this.matchId}`;
     try {
-      const { eventId } = await this.host.act(
-        this.user,
-        connection,
-        this.matchId,
-        this.seat,
-        command,
-      );
+      const { eventId } = await this.host.act(this.user, this.matchId, this.seat, command);
       this.acting = false;
       if (Number(eventId) > this.lastEventId) this.awaiting = Number(eventId);
       else this.think();

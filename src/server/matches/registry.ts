@@ -21,8 +21,11 @@ import { refuse } from "../refusals";
 
 /** Actions one seat may send per second: quick drags stay well inside it. */
 export const SEAT_ACTIONS_PER_SECOND = 20;
-/** Actions one connection may send per second, whatever seats and matches they are for. */
-export const CONNECTION_ACTIONS_PER_SECOND = 40;
+/**
+ * Actions one player may send per second, whatever seats, matches and connections they are for.
+ * Counted per player, not per address: players behind one address do not share a budget.
+ */
+export const PLAYER_ACTIONS_PER_SECOND = 40;
 /** How long an ended match stays in memory for late subscribers. */
 const ENDED_KEPT_MS = 5 * 60_000;
 /**
@@ -116,9 +119,9 @@ export class LiveMatches {
     points: SEAT_ACTIONS_PER_SECOND,
     duration: 1,
   });
-  private readonly connectionLimiter = new RateLimiterMemory({
-    keyPrefix: "connection",
-    points: CONNECTION_ACTIONS_PER_SECOND,
+  private readonly playerLimiter = new RateLimiterMemory({
+    keyPrefix: "player",
+    points: PLAYER_ACTIONS_PER_SECOND,
     duration: 1,
   });
 
@@ -396,18 +399,17 @@ export class LiveMatches {
     });
   }
 
-  /** Runs one player action; `connection` names where it came from, for the rate limit. */
+  /** Runs one player action. */
   async act(
     user: SessionUser,
-    connection: string,
     matchId: string,
     seat: number,
     command: Command,
   ): Promise<{ ok: true; eventId: string }> {
     const started = performance.now();
     this.available();
-    await this.connectionLimiter.consume(connection).catch((error: unknown) => {
-      throw tooFast("this connection", error);
+    await this.playerLimiter.consume(user.id).catch((error: unknown) => {
+      throw tooFast("you", error);
     });
     const match = await this.find(matchId);
     match.authorize(user.id, seat);

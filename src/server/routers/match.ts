@@ -1,5 +1,7 @@
 import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
+import { connections } from "../connections";
+import type { Context } from "../context";
 import type { Command } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
@@ -40,33 +42,57 @@ function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
     .mutation(({ ctx, input }) => {
       const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
       const command = { do: name, ...rest } as Command;
-      return liveMatches().act(ctx.user, ctx.connection ?? ctx.clientAddress, id, seat, command);
+      return liveMatches().act(ctx.user, id, seat, command);
     });
 }
 
 /**
  * The stream's deliveries as tRPC's tracked messages. Mapped in `next` rather than by a
  * generator of its own: one promise step per message instead of a generator's several.
+ * `release` runs once the stream ends, however it ends.
  */
 function tracking(
   deliveries: AsyncIterableIterator<Delivery>,
+  release: () => void,
 ): AsyncIterableIterator<TrackedEnvelope<Delivery["message"]>> {
   const iterator: AsyncIterableIterator<TrackedEnvelope<Delivery["message"]>> = {
     [Symbol.asyncIterator]: () => iterator,
     next: () =>
-      deliveries
-        .next()
-        .then((result) =>
-          result.done
-            ? result
-            : { done: false, value: tracked(result.value.id, result.value.message) },
-        ),
+      deliveries.next().then((result) => {
+        if (!result.done)
+          return { done: false, value: tracked(result.value.id, result.value.message) };
+        release();
+        return result;
+      }),
     return: async () => {
+      release();
       await deliveries.return?.();
       return { done: true, value: undefined };
     },
   };
   return iterator;
+}
+
+/**
+ * A subscription, counted against its socket's and its player's caps (connections.ts) while it
+ * lasts. Over the WebSocket only: tRPC would also stream one over HTTP, past those caps.
+ */
+async function subscribed(
+  ctx: Context & { user: { id: string } },
+  open: () => Promise<AsyncIterableIterator<Delivery>>,
+) {
+  if (!ctx.connection)
+    throw new TRPCError({
+      code: "METHOD_NOT_SUPPORTED",
+      message: "Subscriptions go over the WebSocket.",
+    });
+  const release = connections().subscribe(ctx.connection, ctx.user.id);
+  try {
+    return tracking(await open(), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 const fromEventId = (id: string | null | undefined) => (id ? Number(id) : null);
@@ -103,20 +129,17 @@ export const matchRouter = router({
   /** The seat's view, then its events, each with an id; resumes after `lastEventId`. */
   seat: matchProcedure
     .input(z.object({ matchId, lastEventId }))
-    .subscription(async ({ ctx, input, signal }) =>
-      tracking(
-        await liveMatches().followSeat(
-          ctx.user,
-          input.matchId,
-          fromEventId(input.lastEventId),
-          signal,
-        ),
+    .subscription(({ ctx, input, signal }) =>
+      subscribed(ctx, () =>
+        liveMatches().followSeat(ctx.user, input.matchId, fromEventId(input.lastEventId), signal),
       ),
     ),
   /** For spectators: the public view and public events, never a hand or a stock. */
   watch: matchProcedure
     .input(z.object({ matchId, lastEventId }))
-    .subscription(async ({ input, signal }) =>
-      tracking(await liveMatches().watch(input.matchId, fromEventId(input.lastEventId), signal)),
+    .subscription(({ ctx, input, signal }) =>
+      subscribed(ctx, () =>
+        liveMatches().watch(input.matchId, fromEventId(input.lastEventId), signal),
+      ),
     ),
 });
