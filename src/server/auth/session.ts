@@ -29,7 +29,12 @@ export async function sessionUser(
   const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
   if (!token?.sub) return null;
   return db.user.findFirst({
-    where: { id: token.sub, bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } } },
+    where: {
+      id: token.sub,
+      // A deleted account's sessions end with it.
+      deletedAt: null,
+      bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } },
+    },
     select: { id: true, name: true, role: true },
   });
 }
