@@ -11,7 +11,7 @@ function unquote(raw: string): string {
 }
 
 /** A local SMTP server that keeps what it receives, as a real mail server would get it. */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const mails: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
@@ -29,11 +29,12 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     mails,
     /** The mails received so far for `address`. */
     to: (address: string) => mails.filter((mail) => mail.to.includes(address)),
