@@ -25,6 +25,7 @@ import {
 } from "../accounts/validation";
 import { agora } from "../agora/agora";
 import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
 import { mailer, sendInBackground } from "../mail";
 import { MatchError } from "../matches/errors";
 import { liveMatches } from "../matches/registry";
@@ -50,7 +51,8 @@ async function answer<T>(work: Promise<T>): Promise<T> {
 }
 
 /** A deleted account's live seats are left and its queue entry dropped, as leaving would. */
-async function giveUp(user: SessionUser): Promise<void> {
+async function giveUp(db: Db, user: SessionUser): Promise<void> {
+  await agora(db).cancel(user);
   const registry = liveMatches();
   for (const match of await registry.mine(user)) {
     if (match.status !== "PLAYING") continue;
@@ -65,16 +67,12 @@ async function giveUp(user: SessionUser): Promise<void> {
 
 export const accountRouter = router({
   /** Creates the account; the client then signs in through next-auth. */
-  signUp: publicProcedure.input(signUpInput).mutation(({ ctx, input }) =>
-    answer(
-      (async () => {
-        // Counted before the password is hashed: a flood is refused, not queued.
-        await spend(signUps, ctx.clientAddress);
-        const user = await signUp(ctx.db, input);
-        return { name: user.name };
-      })(),
-    ),
-  ),
+  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    // Counted before the password is hashed: a flood is refused, not queued.
+    await answer(spend(signUps, ctx.clientAddress));
+    const user = await answer(signUp(ctx.db, input));
+    return { name: user.name };
+  }),
 
   /** The signed-in player, or null. */
   me: publicProcedure.query(({ ctx }) => ctx.user),
@@ -114,12 +112,9 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => answer(resetPassword(ctx.db, input))),
 
   /** Deletes the signed-in player's account, given its password. */
-  delete: protectedProcedure.input(deleteAccountInput).mutation(({ ctx, input }) =>
-    answer(
-      deleteAccount(ctx.db, ctx.user, input.password, async (user) => {
-        await agora(ctx.db).cancel(user);
-        await giveUp(user);
-      }),
+  delete: protectedProcedure
+    .input(deleteAccountInput)
+    .mutation(({ ctx, input }) =>
+      answer(deleteAccount(ctx.db, ctx.user, input.password, (user) => giveUp(ctx.db, user))),
     ),
-  ),
 });
