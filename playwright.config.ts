@@ -4,12 +4,16 @@ import { defineConfig } from "@playwright/test";
 // The real server, built for production, on a free port with a data folder of its own
 // (kept between runs, apart from the one `npm start` uses). The port is chosen once, in the
 // runner's environment, which its workers inherit when they re-read this file.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    "-e",
+    "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+  ])
+    .toString()
+    .trim();
+process.env.E2E_PORT ??= freePort();
+// The server mails account links here; tests/e2e/account-settings.spec.ts listens on it.
+process.env.E2E_SMTP_PORT ??= freePort();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // Every hand on the e2e server is dealt from this seed, so tests know the deal (tests/e2e/table-plan.ts).
 process.env.DEAL_SEED ??= "98";
@@ -59,6 +63,7 @@ export default defineConfig({
       NEXTAUTH_SECRET: "",
       NEXTAUTH_URL: "",
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       DEAL_SEED: process.env.DEAL_SEED,
       // Bots at a twentieth of their human pace, so a practice hand ends within the test's time.
       BOT_REACTION_SCALE: "0.05",

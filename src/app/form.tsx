@@ -1,6 +1,10 @@
 "use client";
 
-import { type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { useMessages } from "@/i18n/client";
+import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
+import type { Messages } from "@/i18n/messages";
+import { passwordSchema } from "@/server/accounts/validation";
 
 // The small pieces the account forms share.
 
@@ -10,12 +14,16 @@ const noUpdates = () => () => {};
 export function Field(props: {
   label: string;
   name: string;
-  type?: "text" | "password";
+  type?: "text" | "password" | "email";
   autoComplete: string;
   hint?: string;
   errors?: string[];
+  /** Set when another form of the page has a field of the same name: keeps ids unique. */
+  scope?: string;
 }) {
-  const describedBy = props.errors?.length ? `${props.name}-error` : undefined;
+  const describedBy = props.errors?.length
+    ? `${props.scope ? `${props.scope}-` : ""}${props.name}-error`
+    : undefined;
   return (
     <label className="block space-y-1.5">
       <span className="text-sm font-medium">{props.label}</span>
@@ -47,6 +55,76 @@ export function FormCard(props: { title: string; children: ReactNode; footer: Re
       </div>
       <p className="text-center text-sm text-stone-600">{props.footer}</p>
     </div>
+  );
+}
+
+/** Per-field messages of a form, by field name. */
+export type FieldErrors = Record<string, string[] | undefined>;
+
+/**
+ * A refused request as the form shows it: under the field it is about (a refused account
+ * change names its one field; say it in the reader's words), else above the form.
+ */
+export function serverErrors(
+  failure: unknown,
+  messages: Messages,
+): { fields: FieldErrors; error: string | null } {
+  const data = (failure as { data?: { fieldErrors?: FieldErrors | null } }).data;
+  const refused = accountErrorText(failure, messages);
+  if (!data?.fieldErrors) return { fields: {}, error: errorText(failure, messages) };
+  const byField = Object.entries(data.fieldErrors).map(([field, texts]) => [
+    field,
+    refused ? [refused] : texts,
+  ]);
+  return { fields: Object.fromEntries(byField) as FieldErrors, error: null };
+}
+
+/** A form's state: its field errors, its error, its confirmation, whether it is sending. */
+export function useFormState() {
+  const messages = useMessages();
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return {
+    fields,
+    error,
+    done,
+    busy,
+    /** Runs `send` unless the fields' own checks found something; shows how it went. */
+    async submit(checks: FieldErrors, send: () => Promise<string | null>) {
+      setError(null);
+      setDone(null);
+      const found = Object.fromEntries(Object.entries(checks).filter(([, texts]) => texts));
+      setFields(found);
+      if (Object.keys(found).length > 0) return;
+      setBusy(true);
+      try {
+        setDone(await send());
+      } catch (failure) {
+        const shown = serverErrors(failure, messages);
+        setFields(shown.fields);
+        setError(shown.error);
+      }
+      setBusy(false);
+    },
+  };
+}
+
+/** The message of a new password's first failed check, in the reader's words, if any. */
+export function newPasswordIssue(password: string, messages: Messages): string[] | undefined {
+  const parsed = passwordSchema.safeParse(password);
+  if (parsed.success) return undefined;
+  return [signUpIssueText({ ...parsed.error.issues[0]!, path: ["password"] }, messages)];
+}
+
+/** A confirmation after a form did its work. */
+export function FormDone({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      {message}
+    </p>
   );
 }
 

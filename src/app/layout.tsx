@@ -44,6 +44,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                         >
                           {user.name}
                         </Link>
+                        <Link href="/account" className={link}>
+                          {t.site.settings.navLink}
+                        </Link>
                         <SignOutButton />
                       </>
                     ) : (

@@ -11,7 +11,7 @@ const flag = oneOf(["true", "false", "1", "0"]).transform(
 );
 
 /** Never echoed back in an error: they hold credentials. */
-const SECRET = new Set(["DATABASE_URL", "NEXTAUTH_SECRET"]);
+const SECRET = new Set(["DATABASE_URL", "NEXTAUTH_SECRET", "SMTP_URL"]);
 
 export const envSchema = z
   .object({
@@ -55,6 +55,15 @@ export const envSchema = z
       .min(1, "must be at least 1")
       .max(1000, "must be at most 1000")
       .default(1),
+    /**
+     * The SMTP server for account mails (email verification, password resets), e.g.
+     * smtps://user:password@mail.example.com:465. Unset: the mails, links included, go to the log.
+     */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    /** The sender of those mails. */
+    MAIL_FROM: z.string().min(3).default("Machiavelox <no-reply@machiavelox.invalid>"),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { FAILED_SIGN_INS_ALLOWED, signIn, WRONG_CREDENTIALS } from "@/server/auth/sign-in";
+import {
+  FAILED_SIGN_INS_ALLOWED,
+  signIn,
+  type SignInError,
+  WRONG_CREDENTIALS,
+} from "@/server/auth/sign-in";
 import { newPlayer, testDb } from "./helpers";
 
 const db = testDb();
@@ -36,5 +41,26 @@ describe("sign-in", () => {
       /Too many failed sign-ins from here\. Try again in 15 minutes\./,
     );
     expect((await signIn(db, "client-d", { name: player.name, password })).id).toBe(player.id);
+  });
+
+  it("300 wrong passwords fired at once from one client: only the allowed 10 are checked", async () => {
+    const player = await newPlayer(db, password);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        signIn(db, "client-e", { name: player.name, password: "a wrong guess" }).then(
+          () => "signed in",
+          (error: SignInError) => error.refusal.code,
+        ),
+      ),
+    );
+    const count = (code: string) => answers.filter((answer) => answer === code).length;
+    expect(count("WRONG_CREDENTIALS")).toBe(FAILED_SIGN_INS_ALLOWED);
+    expect(count("TOO_MANY_FAILURES")).toBe(300 - FAILED_SIGN_INS_ALLOWED);
+  });
+
+  it("a right password gives its attempt back: signing in often never locks a client out", async () => {
+    const player = await newPlayer(db, password);
+    for (let i = 0; i < FAILED_SIGN_INS_ALLOWED + 2; i++)
+      expect((await signIn(db, "client-f", { name: player.name, password })).id).toBe(player.id);
   });
 });

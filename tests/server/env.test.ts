@@ -62,6 +62,15 @@ describe("environment", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("SMTP_URL must be smtp:// or smtps://, and is never echoed; mail has a default sender", () => {
+    const message = failure({ SMTP_URL: "https://mailer:hunter2@mail.example.com" });
+    expect(message).toBe("Invalid environment: SMTP_URL must be an smtp:// or smtps:// URL");
+    expect(message).not.toContain("hunter2");
+    const env = parseEnv({ SMTP_URL: "smtps://mailer:hunter2@mail.example.com:465" });
+    expect(env.SMTP_URL).toBe("smtps://mailer:hunter2@mail.example.com:465");
+    expect(env.MAIL_FROM).toMatch(/^Machiavelox </);
+  });
+
   it("a shared database needs an explicit session secret", () => {
     expect(failure({ DATABASE_URL: "postgres://app@db/app" })).toMatch(
       /^Invalid environment: NEXTAUTH_SECRET is required with DATABASE_URL/,

@@ -10,7 +10,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SignInPage() {
-  const t = (await getMessages()).site.account;
+  const site = (await getMessages()).site;
+  const [t, forgot] = [site.account, site.settings.forgot];
   return (
     <FormCard
       title={t.signInTitle}
@@ -19,6 +20,10 @@ export default async function SignInPage() {
           {t.newHere}{" "}
           <Link href="/signup" className="font-medium text-emerald-700 hover:underline">
             {t.createOne}
+          </Link>
+          <br />
+          <Link href="/reset" className="font-medium text-emerald-700 hover:underline">
+            {forgot}
           </Link>
         </>
       }

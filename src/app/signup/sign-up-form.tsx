@@ -6,12 +6,10 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { useLocale, useMessages } from "@/i18n/client";
-import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
+import { signUpIssueText } from "@/i18n/errors";
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
 import { useTRPC } from "../trpc";
-import { Field, FormError, SubmitButton } from "../form";
-
-type FieldErrors = { name?: string[]; password?: string[] };
+import { Field, type FieldErrors, FormError, serverErrors, SubmitButton } from "../form";
 
 export function SignUpForm() {
   const messages = useMessages();
@@ -52,16 +50,9 @@ export function SignUpForm() {
       router.push(`/u/${name}`);
       router.refresh();
     } catch (failure) {
-      const data = (failure as { data?: { fieldErrors?: FieldErrors | null } }).data;
-      const refused = accountErrorText(failure, messages);
-      if (data?.fieldErrors) {
-        // A refused account change names its one field; say it in the reader's words.
-        const byField = Object.entries(data.fieldErrors).map(([field, texts]) => [
-          field,
-          refused ? [refused] : texts,
-        ]);
-        setFieldErrors(Object.fromEntries(byField) as FieldErrors);
-      } else setError(errorText(failure, messages));
+      const { fields, error: refused } = serverErrors(failure, messages);
+      setFieldErrors(fields);
+      setError(refused);
       setBusy(false);
     }
   }

@@ -59,7 +59,12 @@ const standings = (shared.machiaveloxStandings ??= new Map());
 
 function readStanding(db: Db, userId: string): Promise<Standing> {
   const standing = db.user.findFirst({
-    where: { id: userId, bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } } },
+    where: {
+      id: userId,
+      // A deleted account's sessions end with it.
+      deletedAt: null,
+      bans: { none: { kind: "MODERATOR", ...inForce(new Date()) } },
+    },
     select: { id: true, name: true, role: true, sessionVersion: true },
   });
   standings.set(userId, { at: performance.now(), standing });

@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
 import { nameKey } from "../accounts/validation";
@@ -40,6 +40,27 @@ function limiter(): RateLimiterMemory {
 export type SignedIn = { id: string; name: string };
 
 /**
+ * Checks `password` against `hash` for `key` (a client address, or an account), counting the
+ * attempt before the hash is computed: counted after, 300 guesses fired at once all passed the
+ * check before the first failure was counted. A right password gives its count back.
+ */
+export async function checkPassword(key: string, password: string, hash: string): Promise<boolean> {
+  try {
+    await limiter().consume(key);
+  } catch (refused) {
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    const minutes = Math.ceil(refused.msBeforeNext / 60_000);
+    throw new SignInError(
+      { code: "TOO_MANY_FAILURES", minutes },
+      `Too many failed sign-ins from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+  const matches = await verifyPassword(password, hash);
+  if (matches) await limiter().reward(key);
+  return matches;
+}
+
+/**
  * Checks a name and password for the client at `clientAddress`. Every failure reads the same,
  * whether the name exists or not; a client with too many recent failures is refused outright.
  */
@@ -48,25 +69,16 @@ export async function signIn(
   clientAddress: string,
   credentials: { name?: unknown; password?: unknown },
 ): Promise<SignedIn> {
-  const failures = await limiter().get(clientAddress);
-  if (failures && failures.consumedPoints >= FAILED_SIGN_INS_ALLOWED) {
-    const minutes = Math.ceil(failures.msBeforeNext / 60_000);
-    throw new SignInError(
-      { code: "TOO_MANY_FAILURES", minutes },
-      `Too many failed sign-ins from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
-  }
   const name = typeof credentials.name === "string" ? credentials.name : "";
   const password = typeof credentials.password === "string" ? credentials.password : "";
   const user = name
     ? await db.user.findUnique({
-        where: { nameKey: nameKey(name) },
+        where: { nameKey: nameKey(name), deletedAt: null },
         select: { id: true, name: true, passwordHash: true },
       })
     : null;
-  const matches = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
+  const matches = await checkPassword(clientAddress, password, user?.passwordHash ?? DECOY_HASH);
   if (!user || !matches) {
-    await limiter().penalty(clientAddress, 1);
     throw new SignInError({ code: "WRONG_CREDENTIALS" }, WRONG_CREDENTIALS);
   }
   // Only after the password is right: a ban's reason is for its player alone.

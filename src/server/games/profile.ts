@@ -24,7 +24,8 @@ export const seatsWithNames = {
 
 export async function profile(db: Db, name: string, viewerId: string | null) {
   const user = await db.user.findUnique({
-    where: { nameKey: nameKey(name) },
+    // A deleted player has no page; their seats elsewhere read "deleted player".
+    where: { nameKey: nameKey(name), deletedAt: null },
     select: {
       id: true,
       name: true,

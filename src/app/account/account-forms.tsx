@@ -1,0 +1,146 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import type { FormEvent } from "react";
+import { useLocale, useMessages } from "@/i18n/client";
+import { emailSchema, PASSWORD_MIN } from "@/server/accounts/validation";
+import { Field, FormDone, FormError, newPasswordIssue, SubmitButton, useFormState } from "../form";
+import { useTRPC } from "../trpc";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+export function EmailForm() {
+  const messages = useMessages();
+  const t = messages.site.settings;
+  const locale = useLocale();
+  const router = useRouter();
+  const setEmail = useMutation(useTRPC().account.setEmail.mutationOptions());
+  const state = useFormState();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = emailSchema.safeParse(text(form, "email"));
+    const password = text(form, "password");
+    void state.submit(
+      {
+        email: email.success ? undefined : [t.emailIssue],
+        password: password ? undefined : [t.enterPassword],
+      },
+      async () => {
+        await setEmail.mutateAsync({ email: email.data!, password, locale });
+        router.refresh();
+        return t.linkSent(email.data!);
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormError message={state.error} />
+      <FormDone message={state.done} />
+      <Field
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        errors={state.fields.email}
+      />
+      <Field
+        label={t.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        errors={state.fields.password}
+        scope="email"
+      />
+      <SubmitButton busy={state.busy}>{state.busy ? t.sending : t.sendLink}</SubmitButton>
+    </form>
+  );
+}
+
+export function ChangePasswordForm() {
+  const messages = useMessages();
+  const t = messages.site.settings;
+  const change = useMutation(useTRPC().account.changePassword.mutationOptions());
+  const state = useFormState();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const currentPassword = text(data, "currentPassword");
+    const password = text(data, "password");
+    void state.submit(
+      {
+        currentPassword: currentPassword ? undefined : [t.enterPassword],
+        password: newPasswordIssue(password, messages),
+      },
+      async () => {
+        await change.mutateAsync({ currentPassword, password });
+        form.reset();
+        // Every session ended with the old password, this one too: its cookie goes now.
+        await signOut({ redirect: false });
+        return t.changed;
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormError message={state.error} />
+      <FormDone message={state.done} />
+      <Field
+        label={t.currentPassword}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        errors={state.fields.currentPassword}
+      />
+      <Field
+        label={t.newPassword}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={messages.site.account.passwordHint(PASSWORD_MIN)}
+        errors={state.fields.password}
+        scope="change"
+      />
+      <SubmitButton busy={state.busy}>{state.busy ? t.changing : t.change}</SubmitButton>
+    </form>
+  );
+}
+
+export function DeleteAccountForm() {
+  const t = useMessages().site.settings;
+  const remove = useMutation(useTRPC().account.delete.mutationOptions());
+  const state = useFormState();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = text(new FormData(event.currentTarget), "password");
+    void state.submit({ password: password ? undefined : [t.enterPassword] }, async () => {
+      await remove.mutateAsync({ password });
+      await signOut({ callbackUrl: "/" });
+      return t.deleted;
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormError message={state.error} />
+      <FormDone message={state.done} />
+      <Field
+        label={t.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        errors={state.fields.password}
+        scope="delete"
+      />
+      <SubmitButton busy={state.busy}>{state.busy ? t.deleting : t.deleteButton}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// How often one client or account may ask for costly or mailing account actions; counted
+// before the work is done, so requests fired at once cannot pass together.
+
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { AccountError } from "./accounts";
+
+const HOUR = 60 * 60;
+
+export const SIGN_UPS_PER_HOUR = 30;
+export const RESET_REQUESTS_PER_HOUR = 10;
+/** Mails one account may be sent an hour, whoever asks: no one can flood a mailbox. */
+export const MAILS_PER_ACCOUNT_PER_HOUR = 3;
+
+export const signUps = new RateLimiterMemory({
+  keyPrefix: "sign-up",
+  points: SIGN_UPS_PER_HOUR,
+  duration: HOUR,
+});
+export const resetRequests = new RateLimiterMemory({
+  keyPrefix: "reset-request",
+  points: RESET_REQUESTS_PER_HOUR,
+  duration: HOUR,
+});
+export const accountMails = new RateLimiterMemory({
+  keyPrefix: "account-mail",
+  points: MAILS_PER_ACCOUNT_PER_HOUR,
+  duration: HOUR,
+});
+
+/** Takes one request from `key`'s allowance, or refuses with the wait in minutes. */
+export async function spend(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (refused) {
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    const minutes = Math.ceil(refused.msBeforeNext / 60_000);
+    throw new AccountError(
+      "TOO_MANY_REQUESTS",
+      `Too many requests: try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+}
+
+/** Whether `key` may have one more; spends it if so (for answers that must not differ). */
+export function trySpend(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+  return limiter.consume(key).then(
+    () => true,
+    (refused: unknown) => {
+      if (refused instanceof RateLimiterRes) return false;
+      throw refused;
+    },
+  );
+}
