@@ -27,6 +27,25 @@ import {
 import { mostPlaced } from "./most";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import { arrangeSets, SET_CARD, SETS_FIT, type SetCard } from "./sets";
+import {
+  AFTER_TWO_MOVES,
+  BEAM,
+  BOUND_STEPS,
+  BRANCH_NODES,
+  BRANCH_STEPS,
+  CAP_LADDER,
+  COUNT_FIRST,
+  COUNT_SEARCH,
+  LEAF_NODES,
+  LINEAR_PIVOTS,
+  LOSS_LIMITS,
+  NARROW_WIDTHS,
+  ONE_MOVE_OPTIONS,
+  REDUCED_NODES,
+  RELAX_AFTER,
+  SLACK_SCALE,
+  TWO_MOVES_AFTER,
+} from "./tuning";
 
 const RANKS = 13;
 const SUIT_COUNT = SUITS.length;
@@ -49,11 +68,6 @@ const RESERVED = 2; // taken by an incoming piece; its part before the cut may j
 const RESERVED_JOINED = 3; // and an open run before the cut has joined it
 
 const HAND = -1;
-/**
- * A run no higher cap follows builds each state's options only up to the
- * table cards it may still lose (0, 1 or 2); from this many on, all of them.
- */
-const LOSS_LIMITS = 3;
 
 export interface OriginalMeld {
   kind: "run" | "set";
@@ -202,64 +216,6 @@ interface Goal {
 
 /** A run stopped unfinished at its goal's `stopAfter`: it proves nothing. */
 class Stopped extends Error {}
-
-/** The narrowed search's widths below the budget, tried in turn before it. */
-const NARROW_WIDTHS = [20_000, 50_000];
-
-/** keepTightest's scale: bounds more than 256 points above the goal rank alike. */
-const SLACK_SCALE = 4096;
-
-/** States a beam search keeps: enough to find the optimum often, few enough to cost little. */
-const BEAM = 500;
-/**
- * Subgradient steps for the relaxation's bound, worked out only where the
- * caps grow costly or outgrow the budget: 3–60 ms.
- */
-const BOUND_STEPS = 3000;
-/** Options the caps may try before the bound is worked out: about what it costs. */
-const RELAX_AFTER = 50_000;
-/**
- * Options the pass at one move may try (withinMoves): where it settles a
- * position it does so well within this, and where it does not it runs far
- * past it. The pass at no move may go as far as the caps' first pass.
- */
-const ONE_MOVE_OPTIONS = 10_000;
-/** Options the caps may try before cap 2 gives way to the pass at two moves. */
-const TWO_MOVES_AFTER = 5_000;
-/**
- * Options the caps may try after the pass at two moves finds nothing, before
- * the bound is worked out: cap 2 was costly, and the caps after it cost more
- * still (cap 3 could run far past the stop of 50,000 in all, checked after
- * each suit's step).
- */
-const AFTER_TWO_MOVES = 10_000;
-/**
- * The relaxation's branch and bound on a cap the reduced search leaves open:
- * nodes, and steps per node. With the reduced search at its nodes, few steps
- * do: half the nodes that settle do so within about 80 steps, and the open
- * ones (nine in ten of all steps) split sooner.
- */
-const BRANCH_NODES = 64;
-const BRANCH_STEPS = 400;
-/** Pivots the linear programme may take (300–400 at the median of heavy positions). */
-const LINEAR_PIVOTS = 5_000;
-/**
- * Choices the reduced search may try on a cap, and at a node of the branch
- * and bound: where the bound is within a point or two of the cap's goal it
- * settles in a few hundred; failing costs 5–30 ms.
- */
-const REDUCED_NODES = 20_000;
-const LEAF_NODES = 5_000;
-/**
- * The counting programme's first budget: past it, the relaxation count by
- * count and the reduced search, then (when they are unsure) the counting
- * programme with the whole budget. Dense positions whose count alone took up
- * to a second are solved in about 50 ms this way: the count's relaxation is
- * then the solver's, and its arrangement the best.
- */
-const COUNT_FIRST = 5_000;
-/** The relaxation count by count: steps, choices per search, values tried per count. */
-const COUNT_SEARCH = { steps: 1_000, nodes: REDUCED_NODES, tries: 3 };
 
 export function solveExact(
   rules: MeldRules,
@@ -434,7 +390,6 @@ export function solveExact(
   // which it finds one gives the optimum, since every arrangement moving no
   // more than the cap was in play; none up to the incumbent's moves less one
   // proves the incumbent.
-  const ladder = [2, 3, 4, 5, 6, 8, 11, 14, tableCards];
   let next = fewest;
   let twoTried = false;
   let relaxAfter = RELAX_AFTER;
@@ -479,7 +434,7 @@ export function solveExact(
     }
     if (found) return found;
     excluded = cap;
-    next = ladder.find((c) => c > excluded) ?? tableCards;
+    next = CAP_LADDER.find((c) => c > excluded) ?? tableCards;
   }
   if (movedBy(best) < Infinity) return best;
   if (!counted) throw new TooComplexError(budget);
