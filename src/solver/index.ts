@@ -5,10 +5,11 @@
 import { type CardId, cardName, isCardId } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
 import { concatenated } from "./arrays";
-import { solveExact, type OriginalMeld } from "./dp";
 import { TooComplexError } from "./errors";
+import type { OriginalMeld } from "./layout";
 import { keptCards, matchMelds } from "./matching";
 import { buildPlan, defaultNextMeldId, type MeldId, type PlanAction, type TableMeld } from "./plan";
+import { solveExact } from "./search";
 
 export type { PlanAction, TableMeld, MeldId } from "./plan";
 export { replayPlan, type ReplayResult } from "./replay";
