@@ -43,8 +43,19 @@ import {
 import { type Option, SuitStep } from "./suit-step";
 import { LOSS_LIMITS, SLACK_SCALE } from "./tuning";
 
-/** A run stopped unfinished at its goal's `stopAfter`: it proves nothing. */
-export class Stopped extends Error {}
+/** What a run of the programme ends in. */
+export type RunResult =
+  /** the best arrangement reaching the goal */
+  | { kind: "found"; arrangement: Arrangement }
+  /** no arrangement reaches the goal */
+  | { kind: "none" }
+  /** stopped, unfinished, at the goal's `stopAfter`: it proves nothing */
+  | { kind: "stopped" }
+  /** its states outgrew the budget, or a suit's state ids ran out: it proves nothing */
+  | { kind: "too-complex"; states: number };
+
+const NONE: RunResult = { kind: "none" };
+const STOPPED: RunResult = { kind: "stopped" };
 
 /** Where an option's states go from a rank's profile, and what its set cards are worth there. */
 interface Join {
@@ -115,7 +126,7 @@ export interface Goal {
    * whose bound is tightest, those the relaxation's optimum agrees with most.
    */
   tightest?: boolean;
-  /** When set, the run throws `Stopped` once the programme's work passes it. */
+  /** When set, the run stops, unfinished, once the programme's work passes it. */
   stopAfter?: number;
   /**
    * The highest cap that may follow: an exact run leaves a trail only when
@@ -197,8 +208,19 @@ export class RankProgramme {
     return bound;
   }
 
-  /** The best arrangement that reaches the goal, or null when none does. */
-  run(goal: Goal): Arrangement | null {
+  /** The best arrangement that reaches the goal, or why there is none. */
+  run(goal: Goal): RunResult {
+    try {
+      return this.levels(goal);
+    } catch (error) {
+      // A suit's state ids ran out (SuitStates.intern), deep in a suit's step.
+      if (!(error instanceof TooComplexError)) throw error;
+      return { kind: "too-complex", states: error.states };
+    }
+  }
+
+  /** run, level by level. */
+  private levels(goal: Goal): RunResult {
     const { future } = this;
     const trail = this.trail;
     this.trail = null;
@@ -318,8 +340,8 @@ export class RankProgramme {
         if (narrow !== null && size > narrow) {
           if (future && this.goal.tightest) this.keepTightest(made, narrow, i, step, least);
           else this.keepNearest(made, last, narrow);
-        } else if (size > this.budget) throw new TooComplexError(size);
-        if (this.work > (this.goal.stopAfter ?? Infinity)) throw new Stopped();
+        } else if (size > this.budget) return { kind: "too-complex", states: size };
+        if (this.work > (this.goal.stopAfter ?? Infinity)) return STOPPED;
       }
     }
     // The states of a trail's last level all failed to join their pieces.
@@ -334,7 +356,7 @@ export class RankProgramme {
       )
         [best, bestKey] = [entry, key];
     }
-    if (best) return this.rebuild(best, bestKey);
+    if (best) return { kind: "found", arrangement: this.rebuild(best, bestKey) };
     if (traced)
       this.trail = {
         placed: goal.placed,
@@ -344,7 +366,7 @@ export class RankProgramme {
         over,
         work: this.work - start,
       };
-    return null;
+    return NONE;
   }
 
   /**

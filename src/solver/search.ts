@@ -12,7 +12,7 @@ import { TooComplexError } from "./errors";
 import { type Arrangement, fewestMoved, greedyArrangement, score, touchedMelds } from "./greedy";
 import { type OriginalMeld, RANKS, SUIT_COUNT } from "./layout";
 import { mostPlaced } from "./most";
-import { RankProgramme, Stopped } from "./programme";
+import { RankProgramme } from "./programme";
 import { mostByRelaxation, searchReduced } from "./reduced";
 import {
   AFTER_TWO_MOVES,
@@ -32,12 +32,25 @@ import {
   TWO_MOVES_AFTER,
 } from "./tuning";
 
+/** The optimum, or, when the budget of states does not reach it, the states it would need. */
+export type ExactResult =
+  { kind: "best"; best: Arrangement } | { kind: "too-complex"; states: number };
+
+/** The most own cards that can be placed, and how far that is known. */
+interface Count {
+  most: number;
+  /** whether `most` is proven: otherwise it is every useful own card, and reaching it proves it */
+  counted: boolean;
+  /** the relaxation that settled the count, when it took one: the bound goes on from it */
+  relaxation: Relaxation | null;
+}
+
 export function solveExact(
   rules: MeldRules,
   melds: readonly OriginalMeld[],
   own: readonly CardId[],
   budget: number,
-): Arrangement {
+): ExactResult {
   const original = melds.map((m) => m.cards);
   const useful = usefulOwn(rules, concatenated(original), own);
   const tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
@@ -47,146 +60,260 @@ export function solveExact(
   // The count is proven when the incumbent places every useful own card;
   // otherwise `countMost` gives the most. When counting outgrows the budget,
   // the goal stays every useful card: reaching it proves it.
-  let most = useful.length;
-  let counted = true;
-  // The relaxation that settled the count, when it took one: the bound goes on from it.
-  let relaxation: Relaxation | null = null;
-  if (incumbent.placed < most) {
-    const count = countMost(rules, original, useful, incumbent.placed, budget);
-    if (count === null) counted = false;
-    else ({ most, relaxation } = count);
+  const count: Count = { most: useful.length, counted: true, relaxation: null };
+  if (incumbent.placed < count.most) {
+    const counted = countMost(rules, original, useful, incumbent.placed, budget);
+    if (counted === null) count.counted = false;
+    else [count.most, count.relaxation] = [counted.most, counted.relaxation];
   }
-  const movedBy = (a: Arrangement) => (a.placed === most ? tableCards - a.kept : Infinity);
-  let fewest = fewestMoved(original, useful, most, movedBy(incumbent));
-  if (movedBy(incumbent) <= fewest) return incumbent;
+  const { most } = count;
+  const incumbentMoves = movedBy(incumbent, most, tableCards);
+  let fewest = fewestMoved(original, useful, most, incumbentMoves);
+  if (incumbentMoves <= fewest) return { kind: "best", best: incumbent };
   // Where the bound leaves room for no move or one, and the incumbent moves
   // at most two more, the programme's pass at that cap over only the melds
   // such an arrangement can change settles it cheaply. (Where the incumbent
   // moves more or places fewer, such an arrangement is rarer, and the caps'
   // own pass starts their trail.)
-  while (fewest <= 1 && movedBy(incumbent) <= fewest + 2) {
+  while (fewest <= 1 && incumbentMoves <= fewest + 2) {
     const few = withinMoves(rules, melds, useful, most, fewest, budget);
-    if (few) return few;
+    if (few) return { kind: "best", best: few };
     if (few === undefined) break;
     fewest++;
-    if (movedBy(incumbent) <= fewest) return incumbent;
+    if (incumbentMoves <= fewest) return { kind: "best", best: incumbent };
   }
-  // One programme for every search: the suit states and their options carry over.
-  const programme = new RankProgramme(rules, melds, useful, budget);
-  const search = (moved: number, narrow: number | null, tightest = false, stopAfter?: number) =>
-    programme.run({
-      placed: most,
+  return new CapSearch(rules, melds, useful, budget, count, incumbent, fewest).solve();
+}
+
+/** The table cards an arrangement moves, or Infinity when it places fewer than the most. */
+function movedBy(arrangement: Arrangement, most: number, tableCards: number): number {
+  return arrangement.placed === most ? tableCards - arrangement.kept : Infinity;
+}
+
+/**
+ * The rank programme looks only for arrangements that beat the incumbent,
+ * under caps rising from the lower bound on the cards moved: the first cap
+ * under which it finds one gives the optimum, since every arrangement moving
+ * no more than the cap was in play; none up to the incumbent's moves less one
+ * proves the incumbent. Once the caps grow costly, the relaxation's bound
+ * (bound.ts) on what any arrangement is worth may prove the best arrangement
+ * so far, and rules out every cap below the moves it leaves possible.
+ */
+class CapSearch {
+  private readonly original: readonly (readonly CardId[])[];
+  private readonly tableCards: number;
+  private readonly most: number;
+  private readonly counted: boolean;
+  /** the count's relaxation, or the one worked out for the bound */
+  private relaxation: Relaxation | null;
+  /** One programme for every search: the suit states and their options carry over. */
+  private readonly programme: RankProgramme;
+  /** the best arrangement so far: the incumbent, then whatever beats it */
+  private best: Arrangement;
+  /** Every arrangement reaching the goal moves more than this many cards. */
+  private excluded: number;
+  /** the relaxation's bound on what any arrangement is worth, once worked out */
+  private bound: number | null = null;
+  /** Caps the relaxation has left open: settling them again would do the same. */
+  private readonly open = new Set<number>();
+  /** whether the bound's slower steps have run */
+  private slowed = false;
+  /** caps that went to the branch and bound */
+  private branched = 0;
+  /** whether the linear programme's value was taken */
+  private linear = false;
+
+  constructor(
+    private readonly rules: MeldRules,
+    private readonly melds: readonly OriginalMeld[],
+    private readonly useful: readonly CardId[],
+    private readonly budget: number,
+    { most, counted, relaxation }: Count,
+    incumbent: Arrangement,
+    /** the lower bound on the cards moved */
+    private readonly fewest: number,
+  ) {
+    this.original = melds.map((m) => m.cards);
+    this.tableCards = melds.reduce((sum, m) => sum + m.cards.length, 0);
+    [this.most, this.counted, this.relaxation] = [most, counted, relaxation];
+    this.programme = new RankProgramme(rules, melds, useful, budget);
+    this.best = incumbent;
+    this.excluded = fewest - 1;
+  }
+
+  solve(): ExactResult {
+    let next = this.fewest;
+    let twoTried = false;
+    let relaxAfter = RELAX_AFTER;
+    for (;;) {
+      // A count the relaxation settled marks a costly position: its bound at once.
+      if (this.bound === null && (this.relaxation !== null || this.programme.work > relaxAfter)) {
+        if (this.relax()) return optimum(this.best);
+        next = Math.max(next, this.excluded + 1);
+      }
+      const cap = Math.min(next, this.movedBy(this.best) - 1);
+      if (cap <= this.excluded) break;
+      // With every arrangement moving more than one card, the pass at two
+      // moves over the melds two moves can change, once the whole table's
+      // pass at cap 2 grows costly (working out those melds costs up to 1 ms).
+      const two = cap === 2 && this.excluded === 1 && !twoTried && this.bound === null;
+      // Until the bound is worked out, a cap stops where it is due: the same
+      // cap is searched again after it, with its prices.
+      const stopAfter = two ? TWO_MOVES_AFTER : this.bound === null ? relaxAfter : undefined;
+      const result = this.search(cap, null, false, stopAfter);
+      if (result.kind === "stopped") {
+        if (two) {
+          twoTried = true;
+          const few = withinMoves(this.rules, this.melds, this.useful, this.most, 2, this.budget);
+          if (few) return optimum(few);
+          if (few === null) {
+            [this.excluded, next] = [2, 3];
+            relaxAfter = Math.min(RELAX_AFTER, this.programme.work + AFTER_TWO_MOVES);
+          }
+        }
+        continue;
+      }
+      if (result.kind === "too-complex") {
+        if (this.relax()) return optimum(this.best);
+        return this.overBudget(cap);
+      }
+      if (result.kind === "found") return optimum(result.arrangement);
+      this.excluded = cap;
+      next = CAP_LADDER.find((c) => c > this.excluded) ?? this.tableCards;
+    }
+    if (this.movedBy(this.best) < Infinity) return optimum(this.best);
+    if (!this.counted) return { kind: "too-complex", states: this.budget };
+    throw new Error("internal: the rank programme found no arrangement");
+  }
+
+  private movedBy(arrangement: Arrangement): number {
+    return movedBy(arrangement, this.most, this.tableCards);
+  }
+
+  private worth(arrangement: Arrangement): number {
+    return arrangement.placed * PLACED_WEIGHT + arrangement.kept;
+  }
+
+  private search(moved: number, narrow: number | null, tightest = false, stopAfter?: number) {
+    return this.programme.run({
+      placed: this.most,
       moved,
       narrow,
       tightest,
       stopAfter,
-      upTo: Math.min(movedBy(best), tableCards + 1) - 1,
+      upTo: Math.min(this.movedBy(this.best), this.tableCards + 1) - 1,
     });
-  const rescore = (melds: CardId[][]) => score(original, melds, useful);
-  let best = incumbent;
-  // A beam search at a cap: it often finds an arrangement there that places
-  // the most, and the caps then stop below it.
-  const beam = (cap: number, width = BEAM, tightest = false) => {
-    try {
-      const found = search(cap, width, tightest);
-      if (found && movedBy(rescore(found.melds)) < movedBy(best)) best = rescore(found.melds);
-    } catch (error) {
-      // A suit's states may run out of ids: the caps go on without the beam.
-      if (!(error instanceof TooComplexError)) throw error;
-    }
-  };
-  // Every arrangement reaching the goal moves more than `excluded` cards.
-  let excluded = fewest - 1;
-  // The relaxation's bound (bound.ts) on what any arrangement is worth, once
-  // the search is costly: it may prove the best arrangement so far, and it
-  // rules out every cap below the moves it leaves possible.
-  let bound: number | null = null;
-  const worth = (a: Arrangement) => a.placed * PLACED_WEIGHT + a.kept;
+  }
+
+  private rescore(melds: CardId[][]): Arrangement {
+    return score(this.original, melds, this.useful);
+  }
+
+  /**
+   * A beam search at a cap: it often finds an arrangement there that places
+   * the most, and the caps then stop below it.
+   */
+  private beam(cap: number, width = BEAM, tightest = false): void {
+    // A suit's states may run out of ids ("too-complex"): the caps go on without the beam.
+    const result = this.search(cap, width, tightest);
+    if (result.kind !== "found") return;
+    const found = this.rescore(result.arrangement.melds);
+    if (this.movedBy(found) < this.movedBy(this.best)) this.best = found;
+  }
+
   /** The relaxation's own arrangement (a step's choice), when it is better than `best`. */
-  const adopt = () => {
-    const melds = relaxation?.arrangement();
-    const found = melds && rescore(melds);
-    if (found && worth(found) > worth(best)) best = found;
-  };
-  // Caps the relaxation has left open: settling them again would do the same.
-  const open = new Set<number>();
+  private adopt(): void {
+    const melds = this.relaxation?.arrangement();
+    const found = melds && this.rescore(melds);
+    if (found && this.worth(found) > this.worth(this.best)) this.best = found;
+  }
+
   /**
    * The relaxation's bound after its steps at `pace`, aimed below the best
    * arrangement. Its prices then bound what each state can still gain (the
    * searches from now on drop more), and a step's choice may beat `best`.
    */
-  const lowerBound = (pace?: Pace) => {
+  private lowerBound(pace?: Pace): number {
+    const relaxation = this.relaxation!;
     // The optimum places `most` (when counted), so it is worth at least that.
-    const known = Math.max(worth(best), counted ? most * PLACED_WEIGHT : 0);
+    const known = Math.max(this.worth(this.best), this.counted ? this.most * PLACED_WEIGHT : 0);
     // Rounded up a little: float sums may fall short of the exact bound.
-    const lowered = Math.floor(relaxation!.lower(known, worth(best) + 1, BOUND_STEPS, pace) + 1e-6);
-    programme.usePrices(relaxation!);
-    adopt();
+    const aim = this.worth(this.best) + 1;
+    const lowered = Math.floor(relaxation.lower(known, aim, BOUND_STEPS, pace) + 1e-6);
+    this.programme.usePrices(relaxation);
+    this.adopt();
     return lowered;
-  };
+  }
+
   /** The caps a bound excludes: every arrangement placing the most moves more. */
-  const excludedBy = (bound: number) => tableCards - (bound - most * PLACED_WEIGHT) - 1;
-  // Whether the bound's slower steps have run, how many caps went to the
-  // branch and bound, and whether the linear programme's value was taken.
-  let slowed = false;
-  let branched = 0;
-  let linear = false;
-  const leaf = (goal: number) => searchReduced(relaxation!, goal, LEAF_NODES);
+  private excludedBy(bound: number): number {
+    return this.tableCards - (bound - this.most * PLACED_WEIGHT) - 1;
+  }
+
   /**
    * Settles a cap by the relaxation: the search its prices prune (reduced.ts),
    * then its branch and bound with that search at the nodes, either prove
    * that no arrangement reaches the cap's goal or find one, which is then
    * `best`; "open" when neither does.
    */
-  const settleCap = (cap: number): "empty" | "found" | "open" => {
-    if (open.has(cap)) return "open";
-    const goal = most * PLACED_WEIGHT + tableCards - cap;
-    let outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
+  private settleCap(cap: number): "empty" | "found" | "open" {
+    if (this.open.has(cap)) return "open";
+    const relaxation = this.relaxation!;
+    const goal = this.most * PLACED_WEIGHT + this.tableCards - cap;
+    let outcome = searchReduced(relaxation, goal, REDUCED_NODES);
     // The search is unsure where the bound is loose: where the steady steps
     // stopped well above the relaxation's value, slower ones from their
     // prices (once) often bring it down to the cap's goal or near it.
-    if (outcome === "unsure" && !slowed) {
-      slowed = true;
-      bound = lowerBound(SLOW);
-      if (goal > bound) return "empty";
-      if (worth(best) >= goal) return "found";
-      outcome = searchReduced(relaxation!, goal, REDUCED_NODES);
+    if (outcome === "unsure" && !this.slowed) {
+      this.slowed = true;
+      this.bound = this.lowerBound(SLOW);
+      if (goal > this.bound) return "empty";
+      if (this.worth(this.best) >= goal) return "found";
+      outcome = searchReduced(relaxation, goal, REDUCED_NODES);
     }
     if (outcome === "none") return "empty";
     if (outcome === "unsure") {
-      branched++;
-      if (relaxation!.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf)) return "empty";
+      this.branched++;
+      const leaf = (goal: number) => searchReduced(relaxation, goal, LEAF_NODES);
+      if (relaxation.excludes(goal, BRANCH_NODES, BRANCH_STEPS, leaf)) return "empty";
     }
-    adopt();
-    if (worth(best) >= goal) return "found";
-    open.add(cap);
+    this.adopt();
+    if (this.worth(this.best) >= goal) return "found";
+    this.open.add(cap);
     return "open";
-  };
+  }
+
   /** Works the bound out (once) and uses it; true when `best` is then proven the optimum. */
-  const relax = () => {
-    const first = bound === null;
-    if (bound === null) {
-      relaxation ??= new Relaxation(rules, original, useful, counted ? most : null);
+  private relax(): boolean {
+    const first = this.bound === null;
+    if (this.bound === null) {
+      this.relaxation ??= new Relaxation(
+        this.rules,
+        this.original,
+        this.useful,
+        this.counted ? this.most : null,
+      );
       // The count's relaxation may hold an arrangement placing the most: the
       // steps then aim below it, and stop once they prove it, not when they
       // stall above a goal no arrangement reaches.
-      adopt();
-      bound = lowerBound();
+      this.adopt();
+      this.bound = this.lowerBound();
     }
-    if (bound <= worth(best)) return true;
-    const below = excluded;
-    excluded = Math.max(excluded, excludedBy(bound));
+    if (this.bound <= this.worth(this.best)) return true;
+    const below = this.excluded;
+    this.excluded = Math.max(this.excluded, this.excludedBy(this.bound));
     // The first caps the bound leaves open, one by one, until one is not settled.
-    for (let cap = excluded + 1; first && cap < movedBy(best); cap++) {
-      if (settleCap(cap) !== "empty") break;
-      excluded = cap;
+    for (let cap = this.excluded + 1; first && cap < this.movedBy(this.best); cap++) {
+      if (this.settleCap(cap) !== "empty") break;
+      this.excluded = cap;
       // Two caps gone to the branch and bound: the bound is loose, and the
       // linear programme's exact value may exclude many at once.
-      if (branched >= 2 && !linear) {
-        linear = true;
-        bound = Math.min(bound!, Math.floor(relaxation!.linearBound(LINEAR_PIVOTS) + 1e-6));
-        excluded = Math.max(excluded, excludedBy(bound));
-        cap = excluded;
+      if (this.branched >= 2 && !this.linear) {
+        this.linear = true;
+        const linear = Math.floor(this.relaxation!.linearBound(LINEAR_PIVOTS) + 1e-6);
+        this.bound = Math.min(this.bound, linear);
+        this.excluded = Math.max(this.excluded, this.excludedBy(this.bound));
+        cap = this.excluded;
       }
     }
     // Every cap below the bound's is excluded now, so a beam at the bound's
@@ -197,63 +324,53 @@ export function solveExact(
       [10 * BEAM, false],
       [10 * BEAM, true],
     ] as const)
-      if (excluded > below && excluded + 1 < movedBy(best)) beam(excluded + 1, width, tightest);
-    return movedBy(best) <= excluded + 1;
-  };
-  // The programme looks only for arrangements that beat the incumbent, under
-  // caps rising from the lower bound on the cards moved: the first cap under
-  // which it finds one gives the optimum, since every arrangement moving no
-  // more than the cap was in play; none up to the incumbent's moves less one
-  // proves the incumbent.
-  let next = fewest;
-  let twoTried = false;
-  let relaxAfter = RELAX_AFTER;
-  for (;;) {
-    // A count the relaxation settled marks a costly position: its bound at once.
-    if (bound === null && (relaxation !== null || programme.work > relaxAfter)) {
-      if (relax()) return best;
-      next = Math.max(next, excluded + 1);
-    }
-    const cap = Math.min(next, movedBy(best) - 1);
-    if (cap <= excluded) break;
-    let found;
-    // With every arrangement moving more than one card, the pass at two
-    // moves over the melds two moves can change, once the whole table's
-    // pass at cap 2 grows costly (working out those melds costs up to 1 ms).
-    const two = cap === 2 && excluded === 1 && !twoTried && bound === null;
-    try {
-      // Until the bound is worked out, a cap stops where it is due: the same
-      // cap is searched again after it, with its prices.
-      found = search(
-        cap,
-        null,
-        false,
-        two ? TWO_MOVES_AFTER : bound === null ? relaxAfter : undefined,
-      );
-    } catch (error) {
-      if (error instanceof Stopped) {
-        if (two) {
-          twoTried = true;
-          const few = withinMoves(rules, melds, useful, most, 2, budget);
-          if (few) return few;
-          if (few === null) {
-            [excluded, next] = [2, 3];
-            relaxAfter = Math.min(RELAX_AFTER, programme.work + AFTER_TWO_MOVES);
-          }
-        }
-        continue;
-      }
-      if (!(error instanceof TooComplexError)) throw error;
-      if (relax()) return best;
-      return overBudget(excluded, cap, budget, search, rescore, settleCap, () => best, movedBy);
-    }
-    if (found) return found;
-    excluded = cap;
-    next = CAP_LADDER.find((c) => c > excluded) ?? tableCards;
+      if (this.excluded > below && this.excluded + 1 < this.movedBy(this.best))
+        this.beam(this.excluded + 1, width, tightest);
+    return this.movedBy(this.best) <= this.excluded + 1;
   }
-  if (movedBy(best) < Infinity) return best;
-  if (!counted) throw new TooComplexError(budget);
-  throw new Error("internal: the rank programme found no arrangement");
+
+  /**
+   * When the programme outgrows the budget at cap `over`, with every cap up to
+   * `excluded` proven to hold no arrangement: the caps between, one by one,
+   * then, from the first of them over the budget, cap by cap: the relaxation
+   * (`settleCap`) may prove the cap empty, and the next is tried, up to the
+   * best arrangement's moves, which are then proven the fewest; or it may find
+   * the arrangement itself. Otherwise a narrowed search: any arrangement it
+   * finds reaching the goal moves no more than that cap, and none moves less,
+   * so it is the optimum.
+   */
+  private overBudget(over: number): ExactResult {
+    let cap = this.excluded + 1;
+    for (; cap < over; cap++) {
+      const result = this.search(cap, null);
+      if (result.kind === "found") return optimum(result.arrangement);
+      if (result.kind === "too-complex") break;
+    }
+    // Narrower first: a search costs about its width, and most find the
+    // arrangement well within the budget. Nearest by the count, then by the
+    // relaxation's prices (worked out by now).
+    const widths = [...NARROW_WIDTHS.filter((w) => w < this.budget), this.budget];
+    const tries = [...widths.map((width) => [width, false] as const), [this.budget, true] as const];
+    for (; cap < this.movedBy(this.best); cap++) {
+      const settled = this.settleCap(cap);
+      if (settled === "empty") continue;
+      if (settled === "found") return optimum(this.best);
+      for (const [width, tightest] of tries) {
+        const result = this.search(cap, width, tightest);
+        // A suit's state ids ran out: no search of this cap gets further.
+        if (result.kind === "too-complex") return result;
+        // The states kept may have matched the arrangement's melds less well
+        // than the best matching does: its moves are counted again.
+        if (result.kind === "found") return optimum(this.rescore(result.arrangement.melds));
+      }
+      return { kind: "too-complex", states: this.budget };
+    }
+    return optimum(this.best);
+  }
+}
+
+function optimum(best: Arrangement): ExactResult {
+  return { kind: "best", best };
 }
 
 /**
@@ -281,19 +398,15 @@ export function withinMoves(
   );
   const changing = melds.filter((_, m) => touched[m]);
   const whole = melds.filter((_, m) => !touched[m]).map((m) => [...m.cards]);
-  let found;
-  try {
-    found = new RankProgramme(rules, changing, own, budget).run({
-      placed,
-      moved: moves,
-      narrow: null,
-      stopAfter: moves === 0 ? RELAX_AFTER : ONE_MOVE_OPTIONS,
-    });
-  } catch (error) {
-    if (!(error instanceof TooComplexError || error instanceof Stopped)) throw error;
-    return undefined;
-  }
-  if (!found) return null;
+  const result = new RankProgramme(rules, changing, own, budget).run({
+    placed,
+    moved: moves,
+    narrow: null,
+    stopAfter: moves === 0 ? RELAX_AFTER : ONE_MOVE_OPTIONS,
+  });
+  if (result.kind === "none") return null;
+  if (result.kind !== "found") return undefined;
+  const found = result.arrangement;
   return {
     placed: found.placed,
     kept: found.kept + concatenated(whole).length,
@@ -330,55 +443,6 @@ function countMost(
   if (relaxed.settled) return relaxed;
   // The counts the relaxation ruled out need not be searched again.
   return count(budget, relaxed.atMost);
-}
-
-/**
- * When the programme outgrows the budget at cap `over`, with every cap up to
- * `excluded` proven to hold no arrangement: the caps between, one by one,
- * then, from the first of them over the budget, cap by cap: the relaxation
- * (`settle`) may prove the cap empty, and the next is tried, up to the best
- * arrangement's moves, which are then proven the fewest; or it may find the
- * arrangement itself. Otherwise a narrowed search: any arrangement it finds
- * reaching the goal moves no more than that cap, and none moves less, so it
- * is the optimum.
- */
-function overBudget(
-  excluded: number,
-  over: number,
-  budget: number,
-  search: (moved: number, narrow: number | null, tightest?: boolean) => Arrangement | null,
-  rescore: (melds: CardId[][]) => Arrangement,
-  settle: (cap: number) => "empty" | "found" | "open",
-  best: () => Arrangement,
-  movedBy: (a: Arrangement) => number,
-): Arrangement {
-  let cap = excluded + 1;
-  for (; cap < over; cap++) {
-    try {
-      const found = search(cap, null);
-      if (found) return found;
-    } catch (error) {
-      if (!(error instanceof TooComplexError)) throw error;
-      break;
-    }
-  }
-  // Narrower first: a search costs about its width, and most find the
-  // arrangement well within the budget. Nearest by the count, then by the
-  // relaxation's prices (worked out by now).
-  const widths = [...NARROW_WIDTHS.filter((w) => w < budget), budget];
-  for (; cap < movedBy(best()); cap++) {
-    const settled = settle(cap);
-    if (settled === "empty") continue;
-    if (settled === "found") return best();
-    let found: Arrangement | null = null;
-    for (const width of widths) if ((found = search(cap, width))) break;
-    found ??= search(cap, budget, true);
-    if (!found) throw new TooComplexError(budget);
-    // The states kept may have matched the arrangement's melds less well than
-    // the best matching does: its moves are counted again.
-    return rescore(found.melds);
-  }
-  return best();
 }
 
 /**
