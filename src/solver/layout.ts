@@ -218,6 +218,7 @@ export class Layout {
     });
   }
 
+  /** The rank (0 = Ace) at processing index i. */
   orderRank(i: number): number {
     return (i + this.cut) % RANKS;
   }
@@ -237,14 +238,17 @@ export class Layout {
     return origins;
   }
 
+  /** Suit s's table cards at processing index i. */
   tableAt(i: number, s: number): Phys[] {
     return this.table[this.orderRank(i)]![s]!;
   }
 
+  /** Suit s's own cards at processing index i. */
   handAt(i: number, s: number): CardId[] {
     return this.hand[this.orderRank(i)]![s]!;
   }
 
+  /** Which of the original sets at processing index i meld `origin` is (0 or 1), or -1. */
   setIndex(i: number, origin: number): number {
     return this.setsAt[this.orderRank(i)]!.indexOf(origin);
   }
@@ -253,10 +257,12 @@ export class Layout {
     return this.runInfo[origin];
   }
 
+  /** Suit s's original runs that do not cross the cut and start at processing index i. */
   starting(i: number, s: number): number[] {
     return this.startingAt[i]![s]!;
   }
 
+  /** Suit s's original runs that cross the cut. */
   crossingRuns(s: number): number[] {
     return this.crossing[s]!;
   }
