@@ -7,7 +7,6 @@ import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { filled } from "./arrays";
 import { chainFits, meldMarks } from "./greedy";
-import { type SuitState, TAKEN } from "./suit-state";
 
 export const RANKS = 13;
 export const SUIT_COUNT = SUITS.length;
@@ -221,21 +220,6 @@ export class Layout {
   /** The rank (0 = Ace) at processing index i. */
   orderRank(i: number): number {
     return (i + this.cut) % RANKS;
-  }
-
-  /** A suit state's original runs matched to a closed meld or a set: no open run continues them. */
-  givenUp({ runs, status }: SuitState): number[] {
-    const origins: number[] = [];
-    for (let j = 0; j < status.length; j += 2) {
-      const origin = status[j]!;
-      if (
-        status[j + 1] === TAKEN &&
-        !this.runInfo[origin]!.crossing &&
-        !runs.some((r) => r.tag === origin)
-      )
-        origins.push(origin);
-    }
-    return origins;
   }
 
   /** Suit s's table cards at processing index i. */

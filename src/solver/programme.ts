@@ -20,27 +20,22 @@ import type { Arrangement } from "./greedy";
 import { LAST, LAST_SUIT, Layout, type OriginalMeld, RANKS, SUIT_COUNT } from "./layout";
 import { mayStay, patternClasses, profileDigits, setCredit } from "./profile";
 import { arrangeSets, SETS_FIT } from "./sets";
+import { type Piece, type Run, type SuitState, stateHash, SuitStates } from "./suit-state";
 import {
   comparePieces,
   compareRuns,
-  digit,
   DONE,
-  keyOf,
-  type Piece,
+  givenUp,
+  type Option,
   PIECE_CLAIMED,
   PIECE_FREE,
-  POW,
   RESERVED,
   RESERVED_JOINED,
-  type Run,
-  stateHash,
   statusOf,
-  type SuitState,
-  SuitStates,
+  SuitStep,
   TAKEN,
   UNMATCHED,
-} from "./suit-state";
-import { type Option, SuitStep } from "./suit-step";
+} from "./suit-step";
 import { LOSS_LIMITS, SLACK_SCALE } from "./tuning";
 
 /** What a run of the programme ends in. */
@@ -53,6 +48,27 @@ export type RunResult =
   | { kind: "stopped" }
   /** its states outgrew the budget, or a suit's state ids ran out: it proves nothing */
   | { kind: "too-complex"; states: number };
+
+// A layer's key packs the four suits' state ids. Here, beside the loop that
+// reads them, since an imported binding costs that loop (suit-step.ts).
+/** Bits of a suit state's id: four make 52 bits, exact in a double. */
+const ID_BITS = 13;
+const ID_BASE = 1 << ID_BITS;
+const POW = [1, ID_BASE, ID_BASE ** 2, ID_BASE ** 3];
+const HALF = ID_BASE * ID_BASE;
+
+/** A layer's key: the four suits' state ids. */
+function keyOf(ids: readonly number[]): number {
+  return ids.reduce((key, id, s) => key + id * POW[s]!, 0);
+}
+
+/** Suit s's state id in a layer's key. */
+function digit(key: number, s: number): number {
+  // Two suits per half, each half small enough for integer arithmetic.
+  const high = Math.floor(key / HALF);
+  const half = s < 2 ? key - high * HALF : high;
+  return s % 2 === 0 ? half & (ID_BASE - 1) : half >>> ID_BITS;
+}
 
 const NONE: RunResult = { kind: "none" };
 const STOPPED: RunResult = { kind: "stopped" };
@@ -147,7 +163,7 @@ export class RankProgramme {
   private readonly tableSeen: number[][] = [];
   /** per space (i * SUIT_COUNT + s) and suit state id: surelyMovingIn(i, s, id) */
   private readonly movingCache: number[][] = [];
-  private readonly states = new SuitStates();
+  private readonly states = new SuitStates(ID_BASE);
   /** per space (i * SUIT_COUNT + s) and loss limit (options), then suit state id */
   private readonly optionCache: Option[][][] = [];
   private readonly extraCache = new Map<number, number>();
@@ -544,7 +560,7 @@ export class RankProgramme {
     let n = memo[id];
     if (n === undefined) {
       n = 0;
-      for (const origin of this.layout.givenUp(this.stateAt(at + 1, t, id)))
+      for (const origin of givenUp(this.layout, this.stateAt(at + 1, t, id)))
         n += Math.max(0, this.layout.info(origin)!.last - at);
       memo[id] = n;
     }

@@ -1,30 +1,68 @@
 // One suit's step at one rank: every way its cards of the rank can go (into
 // the runs open in its state, new runs, incoming pieces or sets), each an
-// option leading to the suit's next state.
+// option leading to the suit's next state. The tags and statuses a suit state
+// holds, and the helpers reading them, live here beside their hottest reader:
+// imported into this module, they cost the solver about 5 % (bench/results.md,
+// 7 December).
 
 import type { CardId } from "../engine/cards";
+import { sortShort } from "./arrays";
 import { PLACED_WEIGHT } from "./bound";
 import { FREE } from "./future";
-import { HAND, type Layout, type Phys, SUIT_COUNT } from "./layout";
+import { type Layout, type Phys, SUIT_COUNT } from "./layout";
 import { patternOf } from "./profile";
 import { SET_CARD } from "./sets";
-import {
-  compareRuns,
-  DONE,
-  type Piece,
-  PIECE_CLAIMED,
-  PIECE_FREE,
-  RESERVED,
-  RESERVED_JOINED,
-  type Run,
-  setStatus,
-  statusOf,
-  type SuitState,
-  type SuitStates,
-  TAKEN,
-  UNMATCHED,
-  withPiece,
-} from "./suit-state";
+import type { Piece, Run, SuitState, SuitStates } from "./suit-state";
+
+// Run tags: the original meld an open run is matched to (an index), or:
+// FREE (from future.ts, which bounds what such a run may still claim): matched to nothing yet
+export const DONE = -2; // matched to a meld that has no more cards ahead
+// Tags of incoming pieces (the part of a cut-crossing run after the cut):
+export const PIECE_FREE = -1; // matched to nothing
+export const PIECE_CLAIMED = -2; // matched to something within the piece
+// (a tag >= 0: matched to that original run, which also crosses the cut)
+
+// Status of an original run still in play:
+export const UNMATCHED = 0;
+export const TAKEN = 1;
+export const RESERVED = 2; // taken by an incoming piece; its part before the cut may join
+export const RESERVED_JOINED = 3; // and an open run before the cut has joined it
+
+export function statusOf(status: readonly number[], origin: number): number {
+  for (let j = 0; j < status.length; j += 2) if (status[j] === origin) return status[j + 1]!;
+  return -1;
+}
+
+export function setStatus(status: number[], origin: number, value: number): void {
+  for (let j = 0; j < status.length; j += 2) if (status[j] === origin) status[j + 1] = value;
+}
+
+export function withPiece(pieces: readonly Piece[], piece: Piece): Piece[] {
+  return sortShort([...pieces, piece], comparePieces);
+}
+
+export function comparePieces(a: Piece, b: Piece): number {
+  return a.post - b.post || a.tag - b.tag;
+}
+
+export function compareRuns(a: Run, b: Run): number {
+  return Number(a.inc) - Number(b.inc) || a.tag - b.tag || a.len - b.len;
+}
+
+/** A suit state's original runs matched to a closed meld or a set: no open run continues them. */
+export function givenUp(layout: Layout, { runs, status }: SuitState): number[] {
+  const origins: number[] = [];
+  for (let j = 0; j < status.length; j += 2) {
+    const origin = status[j]!;
+    if (
+      status[j + 1] === TAKEN &&
+      !layout.info(origin)!.crossing &&
+      !runs.some((r) => r.tag === origin)
+    )
+      origins.push(origin);
+  }
+  return origins;
+}
 
 export interface Source {
   /** index of the run continued, or -1 for a new run */
@@ -106,14 +144,14 @@ export class SuitStep {
   ) {
     this.tableCards = layout.tableAt(i, s);
     this.handCards = layout.handAt(i, s);
-    this.gone = limit < Infinity ? layout.givenUp(state) : [];
+    this.gone = limit < Infinity ? givenUp(layout, state) : [];
   }
 
   /** 1 when card u, going where it keeps `kept` table cards, is a table card newly lost and counted. */
   private loses(u: number, kept: number): number {
     if (this.limit === Infinity) return 0;
     const { origin } = this.cards[u]!;
-    return kept === 0 && origin !== HAND && !this.gone.includes(origin) ? 1 : 0;
+    return kept === 0 && origin >= 0 && !this.gone.includes(origin) ? 1 : 0;
   }
 
   options(): Option[] {
