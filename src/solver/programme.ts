@@ -10,14 +10,14 @@
 // The state after a rank is one small record per suit; sets are settled inside
 // the rank, suit by suit, through a suit-symmetric profile of their cards.
 
-import { type CardId, suitIndex } from "../engine/cards";
+import { type CardId, SUITS, suitIndex } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { filled, sortShort } from "./arrays";
 import { PLACED_WEIGHT, type Relaxation } from "./bound";
 import { TooComplexError } from "./errors";
 import { FREE, FutureBound } from "./future";
 import type { Arrangement } from "./greedy";
-import { LAST, LAST_SUIT, Layout, type OriginalMeld, RANKS, SUIT_COUNT } from "./layout";
+import { LAST, LAST_SUIT, Layout, type OriginalMeld, RANKS } from "./layout";
 import { mayStay, patternClasses, profileDigits, setCredit } from "./profile";
 import { arrangeSets, SETS_FIT } from "./sets";
 import { type Piece, type Run, type SuitState, stateHash, SuitStates } from "./suit-state";
@@ -36,7 +36,7 @@ import {
   TAKEN,
   UNMATCHED,
 } from "./suit-step";
-import { LOSS_LIMITS, SLACK_SCALE } from "./tuning";
+import { LOSS_LIMITS as TUNED_LOSS_LIMITS, SLACK_SCALE } from "./tuning";
 
 /** What a run of the programme ends in. */
 export type RunResult =
@@ -48,6 +48,11 @@ export type RunResult =
   | { kind: "stopped" }
   /** its states outgrew the budget, or a suit's state ids ran out: it proves nothing */
   | { kind: "too-complex"; states: number };
+
+// Read for every entry: constants of this module, since an imported binding is
+// loaded again on every read (suit-step.ts).
+const SUIT_COUNT = SUITS.length;
+const LOSS_LIMITS = TUNED_LOSS_LIMITS;
 
 // A layer's key packs the four suits' state ids. Here, beside the loop that
 // reads them, since an imported binding costs that loop (suit-step.ts).

@@ -5,14 +5,17 @@
 // imported into this module, they cost the solver about 5 % (bench/results.md,
 // 7 December).
 
-import type { CardId } from "../engine/cards";
+import { type CardId, SUITS } from "../engine/cards";
 import { sortShort } from "./arrays";
 import { PLACED_WEIGHT } from "./bound";
 import { FREE } from "./future";
-import { type Layout, type Phys, SUIT_COUNT } from "./layout";
+import type { Layout, Phys } from "./layout";
 import { patternOf } from "./profile";
 import { SET_CARD } from "./sets";
 import type { Piece, Run, SuitState, SuitStates } from "./suit-state";
+
+/** Read for every option: this module's own (see above). */
+const SUIT_COUNT = SUITS.length;
 
 // Run tags: the original meld an open run is matched to (an index), or:
 // FREE (from future.ts, which bounds what such a run may still claim): matched to nothing yet
