@@ -3,7 +3,7 @@
 
 import loadHighs from "highs";
 import { replayPlan, solveHint } from "../src/solver";
-import { PLACED_WEIGHT } from "../src/solver/dp";
+import { PLACED_WEIGHT } from "../src/solver/bound";
 import { quantile } from "./quantile";
 import { integerProgramme } from "./solver-ilp";
 import {

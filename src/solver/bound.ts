@@ -12,7 +12,7 @@ import { type CardId, CARDS_PER_DECK } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
 import { filled } from "./arrays";
 import { linearPrices } from "./linear";
-import type { SearchOutcome } from "./reduced";
+import type { SearchOutcome } from "./outcome";
 
 /** One placed card outweighs every kept card: there are at most 104 cards. */
 export const PLACED_WEIGHT = 128;

@@ -2,7 +2,7 @@
 // original meld, add own cards where they fit, make melds of own cards, then
 // repair greedily by taking spare table cards (a run's end, a card of a set of
 // four, one side of a split run) for the own cards still in hand. Not optimal
-// in general: the exact programme (dp.ts) either proves it is or beats it.
+// in general: the exact search (search.ts) either proves it is or beats it.
 
 import { type CardId, rankOf, suitIndex } from "../engine/cards";
 import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";

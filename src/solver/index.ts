@@ -5,10 +5,11 @@
 import { type CardId, cardName, isCardId } from "../engine/cards";
 import { checkMeld, type MeldRules } from "../engine/melds";
 import { concatenated } from "./arrays";
-import { solveExact, type OriginalMeld } from "./dp";
-import { TooComplexError } from "./errors";
+import { tooComplexReason } from "./errors";
+import type { OriginalMeld } from "./layout";
 import { keptCards, matchMelds } from "./matching";
 import { buildPlan, defaultNextMeldId, type MeldId, type PlanAction, type TableMeld } from "./plan";
+import { solveExact } from "./search";
 
 export type { PlanAction, TableMeld, MeldId } from "./plan";
 export { replayPlan, type ReplayResult } from "./replay";
@@ -71,13 +72,13 @@ export function solveHint(input: HintInput): HintResult {
   if (!Number.isInteger(nextMeldId) || nextMeldId < least)
     return fail("bad-meld-id", `the next meld id must be above ${least - 1}: ${nextMeldId}`);
 
-  let best;
-  try {
-    best = solveExact(rules, melds, own, input.budget ?? 400_000);
-  } catch (error) {
-    if (!(error instanceof TooComplexError)) throw error;
-    return fail("too-complex", `no exact answer within the budget: ${error.message}`);
-  }
+  const exact = solveExact(rules, melds, own, input.budget ?? 400_000);
+  if (exact.kind === "too-complex")
+    return fail(
+      "too-complex",
+      `no exact answer within the budget: ${tooComplexReason(exact.states)}`,
+    );
+  const { best } = exact;
   const ownSet = new Set(own);
   const target = best.melds.map((cards) => {
     const check = checkMeld(rules, cards);

@@ -1,6 +1,6 @@
 // The most own cards that can be placed, whatever happens to the table cards:
 // the rank-by-rank programme of van Rijn, Takes & Vis (2015) with small numeric
-// states. Knowing this count first lets the exact programme (dp.ts) look only
+// states. Knowing this count first lets the rank programme (programme.ts) look only
 // for arrangements that place exactly that many.
 
 import type { MeldRules } from "../engine/melds";

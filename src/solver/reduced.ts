@@ -15,6 +15,7 @@ import type { CardId } from "../engine/cards";
 import type { MeldRules } from "../engine/melds";
 import { filled } from "./arrays";
 import { PLACED_WEIGHT, Relaxation } from "./bound";
+import type { SearchOutcome } from "./outcome";
 
 const KINDS = 52;
 const EPSILON = 1e-6;
@@ -29,8 +30,6 @@ interface Choice {
   /** the kinds its matched copies share with their originals: the cards they keep */
   kept: number;
 }
-
-export type SearchOutcome = "found" | "none" | "unsure";
 
 /**
  * Looks for an arrangement worth `goal` or more at the relaxation's prices:

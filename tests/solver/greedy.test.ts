@@ -1,6 +1,6 @@
 // The incumbent and the bound on moves (src/solver/greedy.ts): the incumbent is
 // a valid arrangement, the bound never passes the brute force's fewest moves;
-// and the passes at no move, one or two (withinMoves, src/solver/dp.ts).
+// and the passes at no move, one or two (withinMoves, src/solver/search.ts).
 
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -12,7 +12,8 @@ import {
   MACHIAVELOX_MELDS,
   type MeldRules,
 } from "@/engine/melds";
-import { type OriginalMeld, withinMoves } from "@/solver/dp";
+import type { OriginalMeld } from "@/solver/layout";
+import { withinMoves } from "@/solver/search";
 import { fewestMoved, greedyArrangement, isTriple, score, touchedMelds } from "@/solver/greedy";
 import { randomPosition } from "../../bench/solver-positions";
 import { bruteForce } from "./brute-force";
