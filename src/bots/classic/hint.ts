@@ -24,7 +24,7 @@ export interface ClassicHint {
 
 export type ClassicHintResult =
   | { ok: true; hint: ClassicHint }
-  | { ok: false; error: { code: "not-your-turn" | "too-complex"; reason: string } };
+  | { ok: false; error: { code: "not-now" | "too-complex"; reason: string } };
 
 /**
  * `view` is the asking seat's own view (classicViewFor), before it has started
@@ -38,7 +38,7 @@ export function classicHint(
   if (!view.you || view.phase !== "turn" || view.turn !== view.you.seat || view.work)
     return {
       ok: false,
-      error: { code: "not-your-turn", reason: "a hint is for your own turn, before you play" },
+      error: { code: "not-now", reason: "a hint is for your own turn, before you play" },
     };
   const best = bestPlacement(view as ClassicSeatView);
   if (!best.ok) return { ok: false, error: { code: "too-complex", reason: best.reason } };
