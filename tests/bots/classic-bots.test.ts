@@ -196,6 +196,13 @@ describe("classic bots over whole seeded rounds", () => {
     );
   });
 
+  it("classic §5 over seeded rounds the hard bot goes out more often than easy and holds fewer cards", () => {
+    const result = runClassicTournament({ players: ["hard", "easy"], hands: 6, seed: 11 });
+    const [hard, easy] = result.levels;
+    expect(hard!.wins).toBeGreaterThan(easy!.wins);
+    expect(hard!.penalty.mean).toBeLessThan(easy!.penalty.mean);
+  });
+
   it("the same seed plays the same rounds", () => {
     const a = runClassicTournament({ players: ["hard", "easy"], hands: 2, seed: 5 });
     const b = runClassicTournament({ players: ["hard", "easy"], hands: 2, seed: 5 });
