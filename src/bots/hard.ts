@@ -36,7 +36,7 @@ function related(a: CardId, b: CardId): boolean {
  * to the own cards, then melds related to those (the K/Q/J sets regrouped for
  * an A♣ reach the jacks through the kings and queens), up to the card limit.
  */
-function relevantMelds(
+export function relevantMelds(
   melds: readonly TableMeld[],
   own: readonly CardId[],
   maxCards: number,
@@ -62,7 +62,11 @@ function relevantMelds(
 }
 
 /** The own cards most likely to be placed first, when there are more than the solver takes. */
-function likelyOwn(own: readonly CardId[], melds: readonly TableMeld[], max: number): CardId[] {
+export function likelyOwn(
+  own: readonly CardId[],
+  melds: readonly TableMeld[],
+  max: number,
+): CardId[] {
   if (own.length <= max) return [...own];
   const table = melds.flatMap((m) => m.cards);
   const links = (card: CardId) =>

@@ -4,10 +4,13 @@
 // dynamics (§7–§12). With `--players hard,medium,easy` the seats are bots of
 // those levels instead, rotating seats from hand to hand (src/bots/tournament.ts).
 // `--rules classic [--variant tahiti,thirty-six] [--players 4]` plays classic
-// rounds with random players instead (src/engine/classic/random-player.ts).
+// rounds with random players instead (src/engine/classic/random-player.ts), and
+// `--rules classic --players hard,medium,easy` a tournament of classic bots
+// (src/bots/classic/tournament.ts).
 
 import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
 import { formatTournament, runTournament } from "../bots/tournament";
+import { formatClassicTournament, runClassicTournament } from "../bots/classic/tournament";
 import { VARIANTS, type Variant } from "../engine/classic/options";
 import { playRandomClassicRound, type RandomRound } from "../engine/classic/random-player";
 import { playRandomHand, type RandomHand } from "../engine/random-player";
@@ -52,15 +55,30 @@ const range = (values: number[]) =>
     : `avg ${average(values).toFixed(1)}, min ${Math.min(...values)}, max ${Math.max(...values)}`;
 
 const CLASSIC_USAGE =
-  "usage: npm run simulate -- --rules classic [--variant standard|thirty-six,tahiti,…] [--players 2..8] [--hands N] [--seed S]";
+  "usage: npm run simulate -- --rules classic [--variant standard|thirty-six,tahiti,…] [--players 2..8 | hard,medium,easy] [--hands N] [--seed S]";
 
 function parseClassic(
   args: string[],
-): { hands: number; seed: number; players: number; variants: Variant[] } | string {
-  const options = { hands: 1000, seed: 1, players: 4, variants: [] as Variant[] };
+):
+  | { hands: number; seed: number; players: number; bots: BotLevel[] | null; variants: Variant[] }
+  | string {
+  const options = {
+    hands: 1000,
+    seed: 1,
+    players: 4,
+    bots: null as BotLevel[] | null,
+    variants: [] as Variant[],
+  };
   for (let i = 0; i < args.length; i += 2) {
     const [flag, value] = [args[i], args[i + 1] ?? ""];
     if (flag === "--rules" && value === "classic") continue;
+    if (flag === "--players" && value.includes(",")) {
+      const bots = value.split(",");
+      if (bots.length < 2 || bots.length > 8 || !bots.every(isBotLevel))
+        return `--players takes 2 to 8 of ${BOT_LEVELS.join(", ")}, e.g. hard,medium,easy`;
+      options.bots = bots;
+      continue;
+    }
     if (flag === "--variant") {
       const list = value.split(",").filter((v) => v !== "standard");
       if (!list.every((v) => VARIANTS.includes(v as Variant)))
@@ -85,6 +103,16 @@ function mainClassic(args: string[]): number {
     return 2;
   }
   const started = performance.now();
+  const variant = options.variants.join("+") || "standard";
+  if (options.bots) {
+    const result = runClassicTournament({ ...options, players: options.bots });
+    const seconds = (performance.now() - started) / 1000;
+    const lines = [
+      `classic bots ${options.bots.join(", ")} (${variant}) from seed ${options.seed}, ${seconds.toFixed(1)} s`,
+    ];
+    process.stdout.write(`${[...lines, ...formatClassicTournament(result)].join("\n")}\n`);
+    return result.unfinished > 0 ? 1 : 0;
+  }
   const rounds: RandomRound[] = [];
   try {
     for (let i = 0; i < options.hands; i++)
@@ -104,7 +132,6 @@ function mainClassic(args: string[]): number {
     rounds.filter((r) => (r.outcome?.reason ?? null) === reason);
   const share = (count: number) =>
     `${String(count).padStart(6)}  ${((count / rounds.length) * 100).toFixed(1).padStart(5)}%`;
-  const variant = options.variants.join("+") || "standard";
   const lines = [
     `${options.hands} classic rounds (${variant}, ${options.players} random players) from seed ${options.seed}, simulated in ${seconds.toFixed(1)} s`,
     "",

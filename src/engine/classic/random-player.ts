@@ -21,7 +21,7 @@ export type Random = () => number;
 const CARELESS = 0.03;
 
 /** New combinations among the cards: every set of a rank, every run of consecutive ranks, with a joker when one is there. */
-function combinationsAmong(cards: CardId[], options: ClassicOptions): CardId[][] {
+export function combinationsAmong(cards: CardId[], options: ClassicOptions): CardId[][] {
   const found: CardId[][] = [];
   const joker = cards.find(isJoker);
   const real = cards.filter((c) => !isJoker(c));
@@ -71,54 +71,82 @@ export function randomClassicCommand(view: ClassicView, random: Random): Classic
     };
   }
   if (opening) {
-    const laid: CardId[][] = [];
-    let points = 0;
-    for (const combination of combinationsAmong(hand, options)) {
-      if (combination.some((c) => laid.some((l) => l.includes(c)))) continue;
-      const check = checkCombination(combination, options.ace);
-      if (!check.ok) continue;
-      laid.push(combination);
-      points += check.points;
-    }
-    return points >= OPENING_POINTS ? { do: "turn", table: [...table, ...laid] } : noPlay;
+    const laid = openingFrom(hand, options);
+    return laid ? { do: "turn", table: [...table, ...laid] } : noPlay;
   }
   // Plays found one after another, each picked at random, until none is left.
   let left = [...hand];
   let faceUp = [...view.faceUp];
   let current = table;
   for (;;) {
-    // A play is a card added to combination `at`, or a new table with a new combination.
-    const plays: { at?: number; table?: CardId[][]; used: CardId[] }[] = [];
-    for (const card of [...left, ...faceUp])
-      current.forEach((c, at) => {
-        // Only a card of the rank or the suit (or a joker) can join: skip the check for the rest.
-        const near =
-          isJoker(card) || c.some((x) => rankOf(x) === rankOf(card) || suitOf(x) === suitOf(card));
-        if (near && checkCombination([...c, card], options.ace).ok)
-          plays.push({ at, used: [card] });
-      });
-    // New combinations, also with spare table cards (a set's fourth card, a long run's
-    // end: the rules' tips) as long as every combination they leave stays valid.
-    const spares = current.flatMap((c) =>
-      c.length > 3 ? c.filter((x) => checkCombination(without(c, x), options.ace).ok) : [],
-    );
-    for (const combination of combinationsAmong([...left, ...faceUp, ...spares], options)) {
-      if (!combination.some((c) => left.includes(c))) continue;
-      const table = current.map((c) => c.filter((x) => !combination.includes(x)));
-      if (
-        table.every(
-          (c, i) => c.length === current[i]!.length || checkCombination(c, options.ace).ok,
-        )
-      )
-        plays.push({ table: [...table, combination], used: combination });
-    }
+    const plays = playsOn(current, left, faceUp, options);
     if (plays.length === 0) break;
     const chosen = pick(plays);
-    current = chosen.table ?? current.map((d, j) => (j === chosen.at ? [...d, ...chosen.used] : d));
+    current = afterPlay(current, chosen);
     left = left.filter((c) => !chosen.used.includes(c));
     faceUp = faceUp.filter((c) => !chosen.used.includes(c));
   }
   return left.length < hand.length ? { do: "turn", table: current } : noPlay;
+}
+
+/** Thirty-Six: disjoint new combinations of the hand, in the order found, when worth the opening; else null. */
+export function openingFrom(hand: readonly CardId[], options: ClassicOptions): CardId[][] | null {
+  const laid: CardId[][] = [];
+  let points = 0;
+  for (const combination of combinationsAmong([...hand], options)) {
+    if (combination.some((c) => laid.some((l) => l.includes(c)))) continue;
+    const check = checkCombination(combination, options.ace);
+    if (!check.ok) continue;
+    laid.push(combination);
+    points += check.points;
+  }
+  return points >= OPENING_POINTS ? laid : null;
+}
+
+/** A play a player sees at a glance: `used` added to combination `at`, or a new table with a new combination. */
+export interface Play {
+  at?: number;
+  table?: CardId[][];
+  used: CardId[];
+}
+
+/**
+ * Every such play on the table with the hand (and face-up) cards: a card added to a
+ * combination, or a new combination of own cards, also with spare table cards (a
+ * set's fourth card, a long run's end: the rules' tips) as long as every
+ * combination they leave stays valid.
+ */
+export function playsOn(
+  current: readonly CardId[][],
+  left: readonly CardId[],
+  faceUp: readonly CardId[],
+  options: ClassicOptions,
+): Play[] {
+  const plays: Play[] = [];
+  for (const card of [...left, ...faceUp])
+    current.forEach((c, at) => {
+      // Only a card of the rank or the suit (or a joker) can join: skip the check for the rest.
+      const near =
+        isJoker(card) || c.some((x) => rankOf(x) === rankOf(card) || suitOf(x) === suitOf(card));
+      if (near && checkCombination([...c, card], options.ace).ok) plays.push({ at, used: [card] });
+    });
+  const spares = current.flatMap((c) =>
+    c.length > 3 ? c.filter((x) => checkCombination(without(c, x), options.ace).ok) : [],
+  );
+  for (const combination of combinationsAmong([...left, ...faceUp, ...spares], options)) {
+    if (!combination.some((c) => left.includes(c))) continue;
+    const table = current.map((c) => c.filter((x) => !combination.includes(x)));
+    if (
+      table.every((c, i) => c.length === current[i]!.length || checkCombination(c, options.ace).ok)
+    )
+      plays.push({ table: [...table, combination], used: combination });
+  }
+  return plays;
+}
+
+/** The table once the play is made. */
+export function afterPlay(current: readonly CardId[][], play: Play): CardId[][] {
+  return play.table ?? current.map((d, j) => (j === play.at ? [...d, ...play.used] : d));
 }
 
 function without(cards: CardId[], card: CardId): CardId[] {
