@@ -514,8 +514,8 @@ export const siteIt: SiteMessages = {
     },
   },
   settings: {
-    navLink: "Account",
-    meta: "Account",
+    navLink: "Impostazioni",
+    meta: "Impostazioni dell’account",
     title: "Il tuo account",
     signedInAs: (name) => `Hai effettuato l'accesso come ${name}.`,
     emailTitle: "Indirizzo email",
