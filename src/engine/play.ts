@@ -8,6 +8,8 @@ import type { PlayEndReason, PlayOutcome, UndoCause } from "./engine-events";
 import { afterPlayEnd } from "./outcome";
 import {
   CHAIN_REACH_MS,
+  type HandState,
+  type Millis,
   type Play,
   type PlayId,
   PLAY_LIMIT_MS,
@@ -161,14 +163,24 @@ export function settlePlays(draft: Draft): void {
 }
 
 /**
- * When a play becomes final (§5.5): 40 s after its last step still on the
- * table, the longest a play it leaned on could still have been open; never
- * while it is open.
+ * When each logged step is folded into the base, by index. A finished play is
+ * final 40 s after its last step still on the table, the longest a play it
+ * leaned on could still have been open (§5.5). Steps are folded in log order,
+ * so a step also waits for every play logged before it; null while one of
+ * those is still open (its end is not known yet).
  */
-function finalAt(state: Draft["state"], play: PlayId): number | null {
-  if (state.plays.some((p) => p.id === play && p.open)) return null;
-  const last = state.log.findLast((s) => s.play === play);
-  return last ? last.at + CHAIN_REACH_MS : null;
+function foldTimes(state: HandState): (Millis | null)[] {
+  const open = new Set(state.plays.filter((p) => p.open).map((p) => p.id));
+  const lastAt = new Map<PlayId, Millis>();
+  for (const step of state.log) lastAt.set(step.play, step.at);
+  let latest: Millis | null = -Infinity;
+  return state.log.map((step) => {
+    if (latest !== null)
+      latest = open.has(step.play)
+        ? null
+        : Math.max(latest, lastAt.get(step.play)! + CHAIN_REACH_MS);
+    return latest;
+  });
 }
 
 /**
@@ -179,12 +191,9 @@ function finalAt(state: Draft["state"], play: PlayId): number | null {
  */
 export function finalizeSteps(draft: Draft): void {
   const { state } = draft;
+  const times = foldTimes(state);
   let folded = 0;
-  for (const step of state.log) {
-    const at = finalAt(state, step.play);
-    if (at === null || at > state.now) break;
-    folded++;
-  }
+  while (folded < times.length && times[folded] !== null && times[folded]! <= state.now) folded++;
   if (folded === 0) return;
   const final = state.log.slice(0, folded);
   state.log = state.log.slice(folded);
@@ -206,8 +215,20 @@ export function finalizeSteps(draft: Draft): void {
   state.plays = state.plays.filter((p) => p.open || state.log.some((s) => s.play === p.id));
 }
 
+/**
+ * When each finished play in the chain's reach becomes final ("not yet safe",
+ * §5.5): when its last step is folded. null while that waits for a play still
+ * open, and during a freeze, whose length (and the full 40 s the suspended
+ * plays get after it, §9) is not known yet.
+ */
+export function safeTimes(state: HandState): Map<PlayId, Millis | null> {
+  const times = foldTimes(state);
+  const safe = new Map<PlayId, Millis | null>();
+  state.log.forEach((step, i) => safe.set(step.play, state.freeze ? null : times[i]!));
+  return safe;
+}
+
 /** When the oldest logged step becomes final, or null. */
-export function nextFinality(state: Draft["state"]): number | null {
-  const first = state.log[0];
-  return first ? finalAt(state, first.play) : null;
+export function nextFinality(state: HandState): number | null {
+  return foldTimes(state)[0] ?? null;
 }

@@ -77,6 +77,68 @@ describe("§5.5 the chain undo", () => {
     expect(spectatorView(after).table[0]!.notYetSafe).toBe(false);
   });
 
+  it("§5.5 a play just finished stays marked as not yet safe as long as the chain can still reach it: its time waits for an earlier play still at work", () => {
+    let state = hand({ hands: ["8C", "7C 2D 10C"], table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    // B is still at work: A's play is within the chain's reach until B's play is final.
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    state = play(state, B, { do: "add", card: card("10C"), meld: 3 }, 30);
+    state = play(state, B, { do: "cancel" }, 31);
+    expect(names(state.players[A]!.hand)).toBe("8C");
+  });
+
+  it("§5.5 a finished play becomes safe only once every play logged before it is final", () => {
+    let state = hand({ hands: ["8C", "7C 2D 10C"], table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, B, { do: "add", card: card("10C"), meld: 3 }, 30);
+    state = play(state, B, { do: "end" }, 31);
+    // B's last step at 30 s keeps its 7C in reach until 70 s, and A's 8C with it.
+    const safeAt = spectatorView(state).plays.find((p) => p.seat === A)!.safeAt;
+    expect(safeAt).toBe(70_000);
+    expect(advance(state, 69_999).state.log.some((s) => s.seat === A)).toBe(true);
+    const after = advance(state, 70_000).state;
+    expect(after.log).toEqual([]);
+    expect(spectatorView(after).table.some((m) => m.notYetSafe)).toBe(false);
+  });
+
+  it("§5.5/§9 after «Stop!» is given up the suspended plays get a full 40 s, and what leaned on them stays not yet safe until they are final", () => {
+    let state = hand({
+      hands: ["8C", "7C 2D", "KD"],
+      table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"],
+    });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, C, { do: "stop" }, 5);
+    expect(spectatorView(state).plays.every((p) => p.safeAt === null)).toBe(true);
+    state = play(state, C, { do: "giveup" }, 20);
+    // Frozen for 15 s: A's step counts from 18 s, but B's play now runs to 60 s.
+    expect(state.plays.find((p) => p.seat === B)!.deadline).toBe(60_000);
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    const { state: after, events } = run(state, B, { do: "cancel" }, 59);
+    expect(names(after.players[A]!.hand)).toBe("8C");
+    expect(events.some((e) => e.type === "undone" && e.seat === A)).toBe(true);
+  });
+
+  it("§5.5/§9 after a failed freeze the not-yet-safe time counts the freeze and the suspended play's last step", () => {
+    let state = hand({
+      hands: ["8C", "7C 2D", "KD"],
+      table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"],
+    });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, C, { do: "stop" }, 5);
+    state = play(state, C, { do: "giveup" }, 20);
+    state = play(state, B, { do: "end" }, 50);
+    // B's steps (1 s and 2 s) and A's (3 s) each moved on by the 15 s frozen.
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(58_000);
+  });
+
   it("§5.5 the chain never reaches a final play: final steps are folded into the table's base", () => {
     let state = hand({ hands: ["7C", "9D"], table: ["4C 5C 6C", "9C 9H 9S"] });
     state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);
