@@ -77,15 +77,7 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   play.open = false;
   play.endedAt = state.now;
   player.play = null;
-  if (player.hold) {
-    emit(draft, {
-      type: "released",
-      seat: play.seat,
-      card: player.hold.card,
-      reason: "declaration withdrawn",
-    });
-    player.hold = null;
-  }
+  letGoOfHold(draft, play.seat, "declaration withdrawn");
   const returned = player.staging;
   returnToHand(state, play.seat, returned);
   player.staging = [];
@@ -120,6 +112,24 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   state.reserved = state.reserved.filter((r) => r.play !== play.id);
   handOverOwedDraws(draft, play.seat);
   afterPlayEnd(draft, play, keptOwn);
+}
+
+/**
+ * The player's hold ends with the card unmoved: its 10 s ran out, they let go,
+ * or their declaration went. Until they put another card somewhere (or someone
+ * else moves the card) they may not take it again (§6), or a holder could
+ * block it for ever by taking it back the instant it is free.
+ */
+export function letGoOfHold(
+  draft: Draft,
+  seat: Seat,
+  reason: "expired" | "released" | "declaration withdrawn",
+): void {
+  const player = draft.state.players[seat]!;
+  if (!player.hold) return;
+  emit(draft, { type: "released", seat, card: player.hold.card, reason });
+  player.letGo = player.hold.card;
+  player.hold = null;
 }
 
 /** §7 extreme case: the forced draws that fell during a staging play come now. */
