@@ -176,20 +176,27 @@ export function settlePlays(draft: Draft): void {
  * When each logged step is folded into the base, by index. A finished play is
  * final 40 s after its last step still on the table, the longest a play it
  * leaned on could still have been open (§5.5). Steps are folded in log order,
- * so a step also waits for every play logged before it; null while one of
- * those is still open (its end is not known yet).
+ * so a step also waits for every play logged before it; and a play's steps are
+ * folded all together, or a chain reaching its later steps could no longer take
+ * it "entirely" (after a freeze a play logged between them may still be open).
+ * null while one of those is still open (its end is not known yet).
  */
 function foldTimes(state: HandState): (Millis | null)[] {
   const open = new Set(state.plays.filter((p) => p.open).map((p) => p.id));
-  const lastAt = new Map<PlayId, Millis>();
-  for (const step of state.log) lastAt.set(step.play, step.at);
+  const last = new Map<PlayId, { at: Millis; index: number }>();
+  state.log.forEach((step, index) => last.set(step.play, { at: step.at, index }));
   let latest: Millis | null = -Infinity;
-  return state.log.map((step) => {
+  const upTo = state.log.map((step) => {
     if (latest !== null)
       latest = open.has(step.play)
         ? null
-        : Math.max(latest, lastAt.get(step.play)! + CHAIN_REACH_MS);
+        : Math.max(latest, last.get(step.play)!.at + CHAIN_REACH_MS);
     return latest;
+  });
+  let reach = 0;
+  return state.log.map((step) => {
+    reach = Math.max(reach, last.get(step.play)!.index);
+    return upTo[reach] as Millis | null;
   });
 }
 

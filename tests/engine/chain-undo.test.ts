@@ -139,6 +139,54 @@ describe("§5.5 the chain undo", () => {
     expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(58_000);
   });
 
+  it("§5.5 plays already finished that the chain reaches fall entirely: no step of a play becomes final before the rest of it", () => {
+    let state = hand({
+      hands: ["", "2D 7D 8D", ""],
+      stocks: ["QC KC"],
+      table: ["AC 2C 3C", "4D 5D 6D", "9H 10H JH"],
+    });
+    state = play(state, A, { do: "draw" }, 0);
+    state = play(state, A, { do: "draw" }, 0);
+    state = play(state, A, { do: "add", card: card("QC"), meld: 1 }, 1);
+    state = play(state, B, { do: "add", card: card("2D"), meld: 3 }, 2);
+    state = play(state, B, { do: "add", card: card("7D"), meld: 2 }, 20);
+    state = play(state, A, { do: "add", card: card("KC"), meld: 1 }, 30);
+    state = play(state, B, { do: "add", card: card("8D"), meld: 2 }, 35);
+    // A's play ended at 30 s, B's at 42 s with its 2D undone: A's QC waits for its KC, and
+    // both for B's 7D logged between them, final with B's last step (35 s).
+    expect(state.plays.find((p) => p.seat === A)!.open).toBe(false);
+    state = advance(state, 70_000).state;
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C"));
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(75_000);
+    state = advance(state, 75_000).state;
+    expect(state.log).toEqual([]);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("QC KC AC 2C 3C"));
+  });
+
+  it("§5.5/§9 after a freeze a finished play reached through a suspended play falls entirely, its first steps too", () => {
+    let state = hand({
+      hands: ["QH 8C", "2D 7C", ""],
+      table: ["4C 5C 6C", "9H 10H JH", "KS KH KD"],
+    });
+    state = play(state, A, { do: "stage", card: card("QH") }, 1);
+    state = play(state, A, { do: "stage", card: card("8C") }, 1);
+    state = play(state, A, { do: "place", card: card("QH"), to: 2 }, 1);
+    state = play(state, B, { do: "add", card: card("2D"), meld: 3 }, 1.5);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "place", card: card("8C"), to: 1 }, 3);
+    expect(state.players[A]!.play).toBeNull();
+    state = play(state, C, { do: "stop" }, 4);
+    state = play(state, C, { do: "giveup" }, 10);
+    // A's steps count from 7 s and 9 s: final at 49 s, were it not for B's play, open to 50 s.
+    state = advance(state, 49_500).state;
+    const { state: after, events } = run(state, B, { do: "cancel" }, 49.5);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C"), sorted("9H 10H JH"), sorted("KS KH KD")]);
+    expect(names(after.players[A]!.hand)).toBe(sorted("QH 8C"));
+    expect(events.find((e) => e.type === "undone" && e.seat === A)).toMatchObject({
+      wasOpen: false,
+    });
+  });
+
   it("§5.5 the chain never reaches a final play: final steps are folded into the table's base", () => {
     let state = hand({ hands: ["7C", "9D"], table: ["4C 5C 6C", "9C 9H 9S"] });
     state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);
