@@ -39,7 +39,18 @@ function main(args: string[]): number {
     return failure ? 1 : 0;
   }
   const started = performance.now();
-  const report = fuzz({ ...options, stopAtFailure: true });
+  let shown = 0;
+  const report = fuzz({
+    ...options,
+    stopAtFailure: true,
+    // Progress on stderr now and then: a million actions take a while.
+    onHand: ({ actions, hands }) => {
+      if (actions - shown < 50_000) return;
+      shown = actions;
+      const seconds = (performance.now() - started) / 1000;
+      process.stderr.write(`${actions} actions, ${hands} hands, ${seconds.toFixed(0)} s\n`);
+    },
+  });
   const seconds = (performance.now() - started) / 1000;
   const seen = Object.entries(report.seen)
     .sort(([a], [b]) => a.localeCompare(b))

@@ -320,6 +320,8 @@ export interface FuzzOptions {
   handCap?: number;
   /** Stop at the first failure (the CLI and the test do). */
   stopAtFailure?: boolean;
+  /** Called after each hand, with the report so far. */
+  onHand?: (report: FuzzReport) => void;
 }
 
 export interface FuzzReport {
@@ -420,6 +422,7 @@ export function fuzz(options: FuzzOptions): FuzzReport {
       });
       if (options.stopAtFailure) break;
     }
+    options.onHand?.(report);
   }
   return report;
 }
