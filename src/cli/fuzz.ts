@@ -60,7 +60,8 @@ function main(args: string[]): number {
     `seed ${options.seed}: ${report.actions} actions run (${report.accepted} accepted), ` +
       `${report.timers} timers, ${report.hands} hands, in ${seconds.toFixed(1)} s`,
     `invariants checked: ${report.checks} (${INVARIANTS.map((i) => i.name).join("; ")}; ` +
-      `after every command and timer) + ${report.replays} hand replays`,
+      `no command throws; bad input is refused; after every command and timer) + ` +
+      `${report.replays} hand replays`,
     `failures: ${report.failures.length}`,
     `actions per second: ${(report.actions / seconds).toFixed(0)}`,
     `reached: ${seen}`,

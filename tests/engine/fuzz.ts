@@ -171,10 +171,11 @@ export const INVARIANTS: Invariant[] = [
 export type Start = { kind: "deal" | "busy"; seed: number };
 
 /**
- * One command as sent (seat and command may be malformed on purpose), or with `tick` only
- * the clock moving to `at` (ms) while nobody acts, as the server's timers do.
+ * One command as sent (`junk`: malformed on purpose, so it must be refused), or with `tick`
+ * only the clock moving to `at` (ms) while nobody acts, as the server's timers do.
  */
-export type Sent = { at: Millis; seat: unknown; command: unknown } | { at: Millis; tick: true };
+export type Sent =
+  { at: Millis; seat: unknown; command: unknown; junk?: true } | { at: Millis; tick: true };
 
 /** A hand's start and every command sent in it: replaying it rebuilds the hand. */
 export interface Repro {
@@ -249,6 +250,8 @@ class Runner {
       return { invariant: "no command throws", message: String(error) };
     }
     if (!result.ok) return null;
+    if (sent.junk)
+      return { invariant: "bad input is refused", message: JSON.stringify(sent.command) };
     this.state = result.state;
     return this.check(result.events);
   }
@@ -296,7 +299,7 @@ const MEDDLING = [7, 8, 9, 7, 8, 9, 10, 11, 12, 13, 14, 3, 1];
 /** 0 draw, 1-2 stage, 5-6 add. */
 const DECLARING = [0, 1, 2, 1, 5, 6];
 
-/** Malformed input: every piece must be refused and change nothing. */
+/** Malformed input (and a command stamped before the clock): every piece must be refused. */
 const JUNK: ((state: HandState) => { seat: unknown; command: unknown; early?: boolean })[] = [
   () => ({ seat: 0, command: { do: "fly" } }),
   () => ({ seat: 1, command: null }),
@@ -465,9 +468,10 @@ function chooseCommand(
   if (r < 0.02) {
     const junk = JUNK[between(0, JUNK.length)]!(state);
     return {
-      at: junk.early ? Math.max(0, state.now - 1) : at,
+      at: junk.early ? state.now - 1 : at,
       seat: junk.seat,
       command: junk.command,
+      junk: true,
     };
   }
   if (r < 0.023 && player.present) {
