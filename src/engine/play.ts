@@ -241,7 +241,9 @@ export function finalizeSteps(draft: Draft): void {
 export function safeTimes(state: HandState): Map<PlayId, Millis | null> {
   const times = foldTimes(state);
   const safe = new Map<PlayId, Millis | null>();
-  state.log.forEach((step, i) => safe.set(step.play, state.freeze ? null : times[i]!));
+  state.log.forEach((step, i) =>
+    safe.set(step.play, state.freeze ? null : (times[i] as Millis | null)),
+  );
   return safe;
 }
 
