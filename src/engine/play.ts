@@ -193,11 +193,18 @@ function foldTimes(state: HandState): (Millis | null)[] {
         : Math.max(latest, last.get(step.play)!.at + CHAIN_REACH_MS);
     return latest;
   });
-  let reach = 0;
-  return state.log.map((step) => {
-    reach = Math.max(reach, last.get(step.play)!.index);
-    return upTo[reach] as Millis | null;
-  });
+  // The log may be cut after step i only if no play logged up to i has a step after it;
+  // each step is folded with the shortest prefix that can be cut.
+  let runsTo = -1;
+  const cuttable = state.log.map(
+    (step, i) => (runsTo = Math.max(runsTo, last.get(step.play)!.index)) === i,
+  );
+  const times: (Millis | null)[] = [];
+  for (let i = state.log.length - 1, cut = i; i >= 0; i--) {
+    if (cuttable[i]) cut = i;
+    times[i] = upTo[cut] as Millis | null;
+  }
+  return times;
 }
 
 /**

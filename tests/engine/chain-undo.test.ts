@@ -163,6 +163,32 @@ describe("§5.5 the chain undo", () => {
     expect(state.base.map((m) => names(m.cards))).toContain(sorted("QC KC AC 2C 3C"));
   });
 
+  it("§5.5 plays interleaved in the log become final together, however long the chain of them", () => {
+    let state = hand({
+      hands: ["5C 4C", "2D 7D 8D", "2H QS KS"],
+      table: ["AC 2C 3C", "4D 5D 6D", "9H 10H JH", "9S 10S JS"],
+    });
+    for (const [seat, name, meld, at] of [
+      [A, "5C", 1, 1],
+      [B, "2D", 3, 2],
+      [B, "7D", 2, 4],
+      [A, "4C", 1, 5],
+      [C, "2H", 3, 18],
+      [C, "QS", 4, 19],
+      [B, "8D", 2, 33],
+      [C, "KS", 4, 35],
+    ] as const)
+      state = play(state, seat, { do: "add", card: card(name), meld }, at);
+    // Logged: A 5C, B 7D, A 4C, C QS, B 8D, C KS (the wounds undone at 42 s and 58 s).
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    state = advance(state, 73_000).state;
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(75_000);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C"));
+    state = advance(state, 75_000).state;
+    expect(state.log).toEqual([]);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C 4C 5C"));
+  });
+
   it("§5.5/§9 after a freeze a finished play reached through a suspended play falls entirely, its first steps too", () => {
     let state = hand({
       hands: ["QH 8C", "2D 7C", ""],
