@@ -54,6 +54,7 @@ export type RejectionCode =
   | "holding-another"
   | "nothing-held"
   | "held-by-other"
+  | "let-go"
   | "reserved"
   | "cannot-go-there";
 

@@ -18,7 +18,7 @@ import {
   setPresence,
   tiebreakOver,
 } from "./lifecycle";
-import { endPlay, ensurePlay, finalizeSteps, nextFinality, settlePlays } from "./play";
+import { endPlay, ensurePlay, finalizeSteps, letGoOfHold, nextFinality, settlePlays } from "./play";
 import {
   handOf,
   HOLD_LIMIT_MS,
@@ -136,10 +136,7 @@ function fire(draft: Draft, kind: TimerKind): void {
       return;
     case "hold":
       state.players.forEach((player, seat) => {
-        if (player.hold && player.hold.until <= state.now) {
-          emit(draft, { type: "released", seat, card: player.hold.card, reason: "expired" });
-          player.hold = null;
-        }
+        if (player.hold && player.hold.until <= state.now) letGoOfHold(draft, seat, "expired");
       });
       return;
     case "freeze":
@@ -320,6 +317,8 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
       if (player.hold)
         return reject("holding-another", `you already hold ${name(player.hold.card)} (§6)`);
       player.hold = { card: command.card, until: state.now + HOLD_LIMIT_MS };
+      // Someone else has had the card since: a former holder's wait is over.
+      for (const other of state.players) if (other.letGo === command.card) other.letGo = null;
       emit(draft, { type: "took", seat, card: command.card, meld: command.meld });
       return null;
     }
@@ -373,8 +372,7 @@ function perform(draft: Draft, seat: Seat, command: Command): Rejection | null {
     }
     case "release": {
       if (!player.hold) return reject("nothing-held", "you hold no table card");
-      emit(draft, { type: "released", seat, card: player.hold.card, reason: "released" });
-      player.hold = null;
+      letGoOfHold(draft, seat, "released");
       return null;
     }
     case "place": {
@@ -426,11 +424,17 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
       "held-by-other",
       `${cardName(card)} is held by another player: first come, first served (§6)`,
     );
-  const reservation = state.reserved.find((r) => r.card === card && r.seat !== seat);
-  if (reservation)
+  const reservation = state.reserved.find((r) => r.card === card);
+  if (reservation && reservation.seat !== seat)
     return reject(
       "reserved",
       `${cardName(card)} is reserved for the player whose play started first, after ping-pong (§6)`,
+    );
+  // A card reserved for you blocks nobody (§6).
+  if (state.players[seat]!.letGo === card && !reservation)
+    return reject(
+      "let-go",
+      `you let go of ${cardName(card)} without moving it: place or move another card before taking it again (§6)`,
     );
   return null;
 }
@@ -438,9 +442,8 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
 /** The right to touch table cards lasts while something is declared (§5.3), or the caller's freeze (§9). */
 function dropHoldIfUndeclared(draft: Draft, seat: Seat): void {
   const player = draft.state.players[seat]!;
-  if (player.staging.length > 0 || !player.hold || draft.state.freeze?.seat === seat) return;
-  emit(draft, { type: "released", seat, card: player.hold.card, reason: "declaration withdrawn" });
-  player.hold = null;
+  if (player.staging.length > 0 || draft.state.freeze?.seat === seat) return;
+  letGoOfHold(draft, seat, "declaration withdrawn");
 }
 
 /** A meld's cards without those on trial for other open plays: what a moved card must fit. */

@@ -8,6 +8,8 @@ import type { PlayEndReason, PlayOutcome, UndoCause } from "./engine-events";
 import { afterPlayEnd } from "./outcome";
 import {
   CHAIN_REACH_MS,
+  type HandState,
+  type Millis,
   type Play,
   type PlayId,
   PLAY_LIMIT_MS,
@@ -75,15 +77,7 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   play.open = false;
   play.endedAt = state.now;
   player.play = null;
-  if (player.hold) {
-    emit(draft, {
-      type: "released",
-      seat: play.seat,
-      card: player.hold.card,
-      reason: "declaration withdrawn",
-    });
-    player.hold = null;
-  }
+  letGoOfHold(draft, play.seat, "declaration withdrawn");
   const returned = player.staging;
   returnToHand(state, play.seat, returned);
   player.staging = [];
@@ -118,6 +112,24 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
   state.reserved = state.reserved.filter((r) => r.play !== play.id);
   handOverOwedDraws(draft, play.seat);
   afterPlayEnd(draft, play, keptOwn);
+}
+
+/**
+ * The player's hold ends with the card unmoved: its 10 s ran out, they let go,
+ * or their declaration went. Until they put another card somewhere (or someone
+ * else moves the card) they may not take it again (§6), or a holder could
+ * block it for ever by taking it back the instant it is free.
+ */
+export function letGoOfHold(
+  draft: Draft,
+  seat: Seat,
+  reason: "expired" | "released" | "declaration withdrawn",
+): void {
+  const player = draft.state.players[seat]!;
+  if (!player.hold) return;
+  emit(draft, { type: "released", seat, card: player.hold.card, reason });
+  player.letGo = player.hold.card;
+  player.hold = null;
 }
 
 /** §7 extreme case: the forced draws that fell during a staging play come now. */
@@ -172,14 +184,38 @@ export function settlePlays(draft: Draft): void {
 }
 
 /**
- * When a play becomes final (§5.5): 40 s after its last step still on the
- * table, the longest a play it leaned on could still have been open; never
- * while it is open.
+ * When each logged step is folded into the base, by index. A finished play is
+ * final 40 s after its last step still on the table, the longest a play it
+ * leaned on could still have been open (§5.5). Steps are folded in log order,
+ * so a step also waits for every play logged before it; and a play's steps are
+ * folded all together, or a chain reaching its later steps could no longer take
+ * it "entirely" (after a freeze a play logged between them may still be open).
+ * null while one of those is still open (its end is not known yet).
  */
-function finalAt(state: Draft["state"], play: PlayId): number | null {
-  if (state.plays.some((p) => p.id === play && p.open)) return null;
-  const last = state.log.findLast((s) => s.play === play);
-  return last ? last.at + CHAIN_REACH_MS : null;
+function foldTimes(state: HandState): (Millis | null)[] {
+  const open = new Set(state.plays.filter((p) => p.open).map((p) => p.id));
+  const last = new Map<PlayId, { at: Millis; index: number }>();
+  state.log.forEach((step, index) => last.set(step.play, { at: step.at, index }));
+  let latest: Millis | null = -Infinity;
+  const upTo = state.log.map((step) => {
+    if (latest !== null)
+      latest = open.has(step.play)
+        ? null
+        : Math.max(latest, last.get(step.play)!.at + CHAIN_REACH_MS);
+    return latest;
+  });
+  // The log may be cut after step i only if no play logged up to i has a step after it;
+  // each step is folded with the shortest prefix that can be cut.
+  let runsTo = -1;
+  const cuttable = state.log.map(
+    (step, i) => (runsTo = Math.max(runsTo, last.get(step.play)!.index)) === i,
+  );
+  const times: (Millis | null)[] = [];
+  for (let i = state.log.length - 1, cut = i; i >= 0; i--) {
+    if (cuttable[i]) cut = i;
+    times[i] = upTo[cut] as Millis | null;
+  }
+  return times;
 }
 
 /**
@@ -190,12 +226,9 @@ function finalAt(state: Draft["state"], play: PlayId): number | null {
  */
 export function finalizeSteps(draft: Draft): void {
   const { state } = draft;
+  const times = foldTimes(state);
   let folded = 0;
-  for (const step of state.log) {
-    const at = finalAt(state, step.play);
-    if (at === null || at > state.now) break;
-    folded++;
-  }
+  while (folded < times.length && times[folded] !== null && times[folded]! <= state.now) folded++;
   if (folded === 0) return;
   const final = state.log.slice(0, folded);
   state.log = state.log.slice(folded);
@@ -217,8 +250,22 @@ export function finalizeSteps(draft: Draft): void {
   state.plays = state.plays.filter((p) => p.open || state.log.some((s) => s.play === p.id));
 }
 
+/**
+ * When each finished play in the chain's reach becomes final ("not yet safe",
+ * §5.5): when its last step is folded. null while that waits for a play still
+ * open, and during a freeze, whose length (and the full 40 s the suspended
+ * plays get after it, §9) is not known yet.
+ */
+export function safeTimes(state: HandState): Map<PlayId, Millis | null> {
+  const times = foldTimes(state);
+  const safe = new Map<PlayId, Millis | null>();
+  state.log.forEach((step, i) =>
+    safe.set(step.play, state.freeze ? null : (times[i] as Millis | null)),
+  );
+  return safe;
+}
+
 /** When the oldest logged step becomes final, or null. */
-export function nextFinality(state: Draft["state"]): number | null {
-  const first = state.log[0];
-  return first ? finalAt(state, first.play) : null;
+export function nextFinality(state: HandState): number | null {
+  return foldTimes(state)[0] ?? null;
 }

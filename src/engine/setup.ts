@@ -96,6 +96,7 @@ export function newHand(options: NewHandOptions): NewHand {
     },
     play: null,
     hold: null,
+    letGo: null,
     present: !options.absent?.includes(s),
     awaySince: options.absent?.includes(s) ? options.now : null,
     calledStop: false,

@@ -85,6 +85,13 @@ export interface PlayerState {
   achieved: { drawn: boolean; laidMeld: boolean };
   play: PlayId | null;
   hold: Hold | null;
+  /**
+   * The table card whose hold ended without the card moving (its 10 s ran out,
+   * released, declaration withdrawn): the player may not take it again before
+   * putting another card somewhere, or before someone else moves it (§6: nobody
+   * blocks a card by holding it without doing anything).
+   */
+  letGo: CardId | null;
   /** The server says whether the player is showing up (§11). */
   present: boolean;
   /** While away: when the §11.2 count of 90 s started (it restarts after a freeze). */

@@ -54,6 +54,10 @@ export function recordStep(
   const { state } = draft;
   const step: Step = { id: state.nextStepId++, ...move, at: state.now, cause: null };
   state.log.push(step);
+  // Putting a card somewhere is doing something; a moved card is no longer the one let go (§6).
+  state.players.forEach((player, seat) => {
+    if (seat === move.seat || player.letGo === move.card) player.letGo = null;
+  });
   applyToTable(state.table, step);
   return step;
 }

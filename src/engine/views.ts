@@ -6,8 +6,8 @@
 import { type CardId, compareBySuit } from "./cards";
 import { checkMeld, meldRulesFor } from "./melds";
 import { absenceDeadline } from "./lifecycle";
+import { safeTimes } from "./play";
 import {
-  CHAIN_REACH_MS,
   type HandOutcome,
   type HandState,
   hasLaidMeld,
@@ -46,7 +46,11 @@ export interface PlayView {
   open: boolean;
   start: Millis;
   deadline: Millis;
-  /** When the chain can no longer reach it (for finished plays). */
+  /**
+   * When the chain can no longer reach it (for finished plays): once every play
+   * logged before its last step is final too (§5.5). null while that waits for
+   * a play still open, or during a freeze (§9): not known yet.
+   */
   safeAt: Millis | null;
   melds: MeldId[];
 }
@@ -99,27 +103,23 @@ export function spectatorView(state: HandState): HandView {
   // One pass over the log rather than one per play and per card: late in a busy hand the
   // log is long and the table full.
   const playMelds = new Map<PlayId, Set<MeldId>>();
-  const lastOfPlay = new Map<PlayId, Step>();
   const lastOfCard = new Map<CardId, Step>();
   for (const step of state.log) {
     let melds = playMelds.get(step.play);
     if (!melds) playMelds.set(step.play, (melds = new Set()));
     for (const id of meldsOfStep(step)) melds.add(id);
-    lastOfPlay.set(step.play, step);
     lastOfCard.set(step.card, step);
   }
-  const plays: PlayView[] = state.plays.map((p) => {
-    const last = lastOfPlay.get(p.id);
-    return {
-      id: p.id,
-      seat: p.seat,
-      open: p.open,
-      start: p.start,
-      deadline: p.deadline,
-      safeAt: p.open || !last ? null : last.at + CHAIN_REACH_MS,
-      melds: [...(playMelds.get(p.id) ?? [])],
-    };
-  });
+  const safe = safeTimes(state);
+  const plays: PlayView[] = state.plays.map((p) => ({
+    id: p.id,
+    seat: p.seat,
+    open: p.open,
+    start: p.start,
+    deadline: p.deadline,
+    safeAt: p.open ? null : (safe.get(p.id) ?? null),
+    melds: [...(playMelds.get(p.id) ?? [])],
+  }));
   const touchingOf = new Map<MeldId, PlayView[]>();
   for (const play of plays)
     for (const id of play.melds) touchingOf.set(id, [...(touchingOf.get(id) ?? []), play]);

@@ -427,6 +427,8 @@ const it: Messages = {
     "nothing-held": "Non tieni nessuna carta del tavolo.",
     "held-by-other":
       "Quella carta è tenuta da un altro giocatore: chi arriva prima la prende (§6).",
+    "let-go":
+      "Hai lasciato quella carta senza spostarla: prima metti o sposta un'altra carta, poi potrai riprenderla (§6).",
     reserved: "Quella carta è riservata a chi ha iniziato a giocare per primo (§6).",
     "cannot-go-there": "La carta non può andare lì: torna al suo posto (§6).",
   },

@@ -82,6 +82,142 @@ describe("§5.5 the chain undo", () => {
     expect(spectatorView(after).table[0]!.notYetSafe).toBe(false);
   });
 
+  it("§5.5 a play just finished stays marked as not yet safe as long as the chain can still reach it: its time waits for an earlier play still at work", () => {
+    let state = hand({ hands: ["8C", "7C 2D 10C"], table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    // B is still at work: A's play is within the chain's reach until B's play is final.
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    state = play(state, B, { do: "add", card: card("10C"), meld: 3 }, 30);
+    state = play(state, B, { do: "cancel" }, 31);
+    expect(names(state.players[A]!.hand)).toBe("8C");
+  });
+
+  it("§5.5 a finished play becomes safe only once every play logged before it is final", () => {
+    let state = hand({ hands: ["8C", "7C 2D 10C"], table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"] });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, B, { do: "add", card: card("10C"), meld: 3 }, 30);
+    state = play(state, B, { do: "end" }, 31);
+    // B's last step at 30 s keeps its 7C in reach until 70 s, and A's 8C with it.
+    const safeAt = spectatorView(state).plays.find((p) => p.seat === A)!.safeAt;
+    expect(safeAt).toBe(70_000);
+    expect(advance(state, 69_999).state.log.some((s) => s.seat === A)).toBe(true);
+    const after = advance(state, 70_000).state;
+    expect(after.log).toEqual([]);
+    expect(spectatorView(after).table.some((m) => m.notYetSafe)).toBe(false);
+  });
+
+  it("§5.5/§9 after «Stop!» is given up the suspended plays get a full 40 s, and what leaned on them stays not yet safe until they are final", () => {
+    let state = hand({
+      hands: ["8C", "7C 2D", "KD"],
+      table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"],
+    });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, C, { do: "stop" }, 5);
+    expect(spectatorView(state).plays.every((p) => p.safeAt === null)).toBe(true);
+    state = play(state, C, { do: "giveup" }, 20);
+    // Frozen for 15 s: A's step counts from 18 s, but B's play now runs to 60 s.
+    expect(state.plays.find((p) => p.seat === B)!.deadline).toBe(60_000);
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    const { state: after, events } = run(state, B, { do: "cancel" }, 59);
+    expect(names(after.players[A]!.hand)).toBe("8C");
+    expect(events.some((e) => e.type === "undone" && e.seat === A)).toBe(true);
+  });
+
+  it("§5.5/§9 after a failed freeze the not-yet-safe time counts the freeze and the suspended play's last step", () => {
+    let state = hand({
+      hands: ["8C", "7C 2D", "KD"],
+      table: ["4C 5C 6C", "9H 10H JH", "JC QC KC"],
+    });
+    state = play(state, B, keepOpen, 1);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "add", card: card("8C"), meld: 1 }, 3);
+    state = play(state, C, { do: "stop" }, 5);
+    state = play(state, C, { do: "giveup" }, 20);
+    state = play(state, B, { do: "end" }, 50);
+    // B's steps (1 s and 2 s) and A's (3 s) each moved on by the 15 s frozen.
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(58_000);
+  });
+
+  it("§5.5 plays already finished that the chain reaches fall entirely: no step of a play becomes final before the rest of it", () => {
+    let state = hand({
+      hands: ["", "2D 7D 8D", ""],
+      stocks: ["QC KC"],
+      table: ["AC 2C 3C", "4D 5D 6D", "9H 10H JH"],
+    });
+    state = play(state, A, { do: "draw" }, 0);
+    state = play(state, A, { do: "draw" }, 0);
+    state = play(state, A, { do: "add", card: card("QC"), meld: 1 }, 1);
+    state = play(state, B, { do: "add", card: card("2D"), meld: 3 }, 2);
+    state = play(state, B, { do: "add", card: card("7D"), meld: 2 }, 20);
+    state = play(state, A, { do: "add", card: card("KC"), meld: 1 }, 30);
+    state = play(state, B, { do: "add", card: card("8D"), meld: 2 }, 35);
+    // A's play ended at 30 s, B's at 42 s with its 2D undone: A's QC waits for its KC, and
+    // both for B's 7D logged between them, final with B's last step (35 s).
+    expect(state.plays.find((p) => p.seat === A)!.open).toBe(false);
+    state = advance(state, 70_000).state;
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C"));
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(75_000);
+    state = advance(state, 75_000).state;
+    expect(state.log).toEqual([]);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("QC KC AC 2C 3C"));
+  });
+
+  it("§5.5 plays interleaved in the log become final together, however long the chain of them", () => {
+    let state = hand({
+      hands: ["5C 4C", "2D 7D 8D", "2H QS KS"],
+      table: ["AC 2C 3C", "4D 5D 6D", "9H 10H JH", "9S 10S JS"],
+    });
+    for (const [seat, name, meld, at] of [
+      [A, "5C", 1, 1],
+      [B, "2D", 3, 2],
+      [B, "7D", 2, 4],
+      [A, "4C", 1, 5],
+      [C, "2H", 3, 18],
+      [C, "QS", 4, 19],
+      [B, "8D", 2, 33],
+      [C, "KS", 4, 35],
+    ] as const)
+      state = play(state, seat, { do: "add", card: card(name), meld }, at);
+    // Logged: A 5C, B 7D, A 4C, C QS, B 8D, C KS (the wounds undone at 42 s and 58 s).
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBeNull();
+    state = advance(state, 73_000).state;
+    expect(spectatorView(state).plays.find((p) => p.seat === A)!.safeAt).toBe(75_000);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C"));
+    state = advance(state, 75_000).state;
+    expect(state.log).toEqual([]);
+    expect(state.base.map((m) => names(m.cards))).toContain(sorted("AC 2C 3C 4C 5C"));
+  });
+
+  it("§5.5/§9 after a freeze a finished play reached through a suspended play falls entirely, its first steps too", () => {
+    let state = hand({
+      hands: ["QH 8C", "2D 7C", ""],
+      table: ["4C 5C 6C", "9H 10H JH", "KS KH KD"],
+    });
+    state = play(state, A, { do: "stage", card: card("QH") }, 1);
+    state = play(state, A, { do: "stage", card: card("8C") }, 1);
+    state = play(state, A, { do: "place", card: card("QH"), to: 2 }, 1);
+    state = play(state, B, { do: "add", card: card("2D"), meld: 3 }, 1.5);
+    state = play(state, B, { do: "add", card: card("7C"), meld: 1 }, 2);
+    state = play(state, A, { do: "place", card: card("8C"), to: 1 }, 3);
+    expect(state.players[A]!.play).toBeNull();
+    state = play(state, C, { do: "stop" }, 4);
+    state = play(state, C, { do: "giveup" }, 10);
+    // A's steps count from 7 s and 9 s: final at 49 s, were it not for B's play, open to 50 s.
+    state = advance(state, 49_500).state;
+    const { state: after, events } = run(state, B, { do: "cancel" }, 49.5);
+    expect(tableOf(after)).toEqual([sorted("4C 5C 6C"), sorted("9H 10H JH"), sorted("KS KH KD")]);
+    expect(names(after.players[A]!.hand)).toBe(sorted("QH 8C"));
+    expect(events.find((e) => e.type === "undone" && e.seat === A)).toMatchObject({
+      wasOpen: false,
+    });
+  });
+
   it("§5.5 the chain never reaches a final play: final steps are folded into the table's base", () => {
     let state = hand({ hands: ["7C", "9D"], table: ["4C 5C 6C", "9C 9H 9S"] });
     state = play(state, A, { do: "add", card: card("7C"), meld: 1 }, 1);

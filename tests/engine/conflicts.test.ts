@@ -40,6 +40,62 @@ describe("§6 conflicts", () => {
     expect(after.players[B]!.hold?.card).toBe(card("9H"));
   });
 
+  it("§6 nobody can block a card by holding it without doing anything: once its 10 s run out, its holder cannot take it straight back", () => {
+    const state = play(declared(), A, { do: "take", card: card("9H"), meld: 1 }, 3);
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    expect(refusal(state, A, take, 13)).toEqual({
+      code: "let-go",
+      reason:
+        "you let go of 9H without moving it: place or move another card before taking it again (§6)",
+    });
+    expect(refusal(state, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 13).code).toBe(
+      "let-go",
+    );
+    // Nobody else waits: the card is free for everyone else at that very instant.
+    expect(play(state, B, take, 13).players[B]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6 nor by letting go of it and taking it again, or by withdrawing the declaration and declaring again", () => {
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    let state = play(declared(), A, take, 3);
+    state = play(state, A, { do: "release" }, 4);
+    expect(refusal(state, A, take, 4).code).toBe("let-go");
+    state = play(declared(), A, take, 3);
+    state = play(state, A, { do: "unstage", card: card("8H") }, 4);
+    state = play(state, A, { do: "stage", card: card("8H") }, 4);
+    expect(refusal(state, A, take, 4).code).toBe("let-go");
+  });
+
+  it("§6 having done something else — put another card somewhere — the former holder may take it again", () => {
+    let state = hand({ hands: ["8H KD"], table: ["9H 9C 9D 9S", "10H JH QH", "KS KH KC"] });
+    state = play(state, A, { do: "stage", card: card("8H") }, 1);
+    state = play(state, A, { do: "stage", card: card("KD") }, 1);
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    state = play(state, A, take, 2);
+    expect(refusal(state, A, take, 12).code).toBe("let-go");
+    state = play(state, A, { do: "place", card: card("KD"), to: 3 }, 13);
+    expect(play(state, A, take, 14).players[A]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6 once someone else has held or moved the card, its former holder may take it like anyone", () => {
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    let state = play(declared(), A, take, 3);
+    state = play(state, B, take, 13);
+    state = play(state, B, { do: "release" }, 14);
+    expect(refusal(state, B, take, 14).code).toBe("let-go");
+    expect(play(state, A, take, 15).players[A]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6/§9 during a freeze nothing changes: only the caller acts, and may take back a card whose 10 s ran out", () => {
+    let state = hand({ hands: ["8H"], table: ["9H 9C 9D 9S", "10H JH QH"] });
+    state = play(state, A, { do: "stop" }, 1);
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    state = play(state, A, take, 2);
+    const { state: after, events } = run(state, A, take, 12);
+    expect(events[0]).toMatchObject({ type: "released", seat: A, reason: "expired" });
+    expect(after.players[A]!.hold?.card).toBe(card("9H"));
+  });
+
   it("§6 a card moved where it cannot go drops back and changes nothing", () => {
     const state = hand({ hands: ["8H"], table: ["9H 9C 9D 9S", "KS KH KD"] });
     const staged = play(state, A, { do: "stage", card: card("8H") }, 1);
@@ -83,6 +139,21 @@ describe("§6 conflicts", () => {
     expect(refusal(after, B, { do: "take", card: card("9H"), meld: 1 }, 7).code).toBe("reserved");
     const ended = play(after, A, { do: "cancel" }, 8);
     expect(ended.reserved).toEqual([]);
+  });
+
+  it("§6 a card reserved for you after ping-pong blocks nobody: you may let go of it and take it again", () => {
+    let state = declared();
+    for (const [seat, from, to, at] of [
+      [A, 1, 2, 3],
+      [B, 2, 1, 4],
+      [A, 1, 2, 5],
+      [B, 2, 1, 6],
+    ] as const)
+      state = play(state, seat, { do: "move", card: card("9H"), from, to }, at);
+    const take = { do: "take", card: card("9H"), meld: 1 } as const;
+    state = play(state, A, take, 7);
+    state = play(state, A, { do: "release" }, 8);
+    expect(play(state, A, take, 8).players[A]!.hold?.card).toBe(card("9H"));
   });
 
   it("§6 a card moved back and forth by one player alone is no ping-pong", () => {
