@@ -16,6 +16,7 @@ import { newHand } from "@/engine/setup";
 import type { HandState, MeldId, Millis, Seat } from "@/engine/state";
 import { meldsOfStep } from "@/engine/table";
 import { ownView, spectatorView, viewFor } from "@/engine/views";
+import { openingOrderDifference } from "./chain-order";
 import { busyPosition, commandFor } from "./random-play";
 
 /** A check of the hand after a command or a timer: null, or what is wrong. */
@@ -25,11 +26,16 @@ export interface Invariant {
 }
 
 /**
- * The slot for §5.5's "the chain's outcome does not depend on who opened a play first"
- * (issue 50, item 2), built as a reusable function on the branch `chain`: its check
- * joins this list and then runs after every command and timer like the others.
+ * §5.5's "the question is not who came first or later": ending every open play gives the same
+ * outcome whichever order the plays were opened in (chain-order.ts). Costly (a copy of the hand
+ * per order tried), so only where there are two plays or more to reorder.
  */
-export const CHAIN_ORDER_INVARIANTS: Invariant[] = [];
+export const CHAIN_ORDER_INVARIANTS: Invariant[] = [
+  {
+    name: "the chain's outcome does not depend on who opened a play first",
+    check: (state) => (state.plays.length < 2 ? null : openingOrderDifference(state)),
+  },
+];
 
 const names = (cards: readonly CardId[]) => cards.map(cardName).join(" ");
 
