@@ -87,7 +87,8 @@ export function judgedValid(
 
 /**
  * §6 ping-pong: "the others must give it up". Once a card is reserved, the
- * other plays' moves of it across the table are given up: undoing one sends
+ * other plays' moves of it across the table until then are given up (a move
+ * after the winner's play ended is an ordinary one): undoing one sends
  * the card nowhere, so nobody's later move of it leans on it and the winner
  * does not fall when a loser gives up, however late (docs/rules-decisions.md).
  * A card a loser brought from their own hand is still theirs and goes back.
@@ -96,7 +97,7 @@ function givenUpIn(state: HandState): (step: Step) => boolean {
   return (s) =>
     typeof s.from === "number" &&
     s.cause === null &&
-    state.reserved.some((r) => r.card === s.card && r.others.includes(s.play));
+    state.reserved.some((r) => r.card === s.card && r.others.includes(s.play) && s.id <= r.step);
 }
 
 /** The melds a play touched with its steps still in the log. */

@@ -64,6 +64,7 @@ function copyHand(s: HandState): HandState {
       seat: r.seat,
       play: r.play,
       others: [...r.others],
+      step: r.step,
     })),
     progressAt: s.progressAt,
     freeze: s.freeze && { seat: s.freeze.seat, start: s.freeze.start, deadline: s.freeze.deadline },

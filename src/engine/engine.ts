@@ -480,7 +480,7 @@ function trackPingPong(draft: Draft, step: Step): void {
   if (reservationOf(state, step.card)) return;
   const first = contenders[0]!;
   const others = contest.plays.filter((id) => id !== first.id);
-  state.reserved.push({ card: step.card, seat: first.seat, play: first.id, others });
+  state.reserved.push({ card: step.card, seat: first.seat, play: first.id, others, step: step.id });
   emit(draft, { type: "reserved", card: step.card, seat: first.seat });
   state.players.forEach((player, seat) => {
     if (seat !== first.seat && player.hold?.card === step.card) {

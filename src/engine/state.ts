@@ -144,6 +144,8 @@ export interface Reservation {
   play: PlayId;
   /** The other plays that had moved the card in the contest: they must give it up. */
   others: PlayId[];
+  /** The move that made the reservation: the others' moves of the card up to it are given up. */
+  step: number;
 }
 
 export interface HandState {
