@@ -4,9 +4,10 @@
 // produced, with other players' cards on trial left out unless the play needed
 // them. The chain undo removes steps: a removed step sends its card back where
 // it came from, so every later step of that card falls and whoever took it
-// falls with it (the card track); every play whose judged view of a meld was in
-// order before and is not once everything else that falls is gone needed what
-// went away, and falls too (the meld track). A finished play falls entirely, an
+// falls with it (the card track) — except a move given up after ping-pong (§6),
+// whose card stays where the later moves put it; every play whose judged view
+// of a meld was in order before and is not once everything else that falls is
+// gone needed what went away, and falls too (the meld track). A finished play falls entirely, an
 // open one loses only the connected piece. The verdicts are a fixed point that
 // does not depend on the order plays were opened in. When a play ends, its
 // surviving cards stop being on trial: a finished play that had confirmed by
@@ -15,8 +16,15 @@
 import type { CardId } from "./cards";
 import { emit, type Draft } from "./draft";
 import type { UndoCause, UndoneCard } from "./engine-events";
-import { type MeldId, type PlayId, returnToHand, type Step } from "./state";
-import { inOrder, meldsOfStep, replayTable, splitRunsLongAfterUndo } from "./table";
+import {
+  type HandState,
+  meldHolding,
+  type MeldId,
+  type PlayId,
+  returnToHand,
+  type Step,
+} from "./state";
+import { inOrder, meldsOfStep, replayTable, rerouted, splitRunsLongAfterUndo } from "./table";
 
 /** The steps an undo takes away, as far as a judgement needs to know. */
 type Removed = { has(step: number): boolean };
@@ -77,6 +85,21 @@ export function judgedValid(
   return false;
 }
 
+/**
+ * §6 ping-pong: "the others must give it up". Once a card is reserved, the
+ * other plays' moves of it across the table until then are given up (a move
+ * after the winner's play ended is an ordinary one): undoing one sends
+ * the card nowhere, so nobody's later move of it leans on it and the winner
+ * does not fall when a loser gives up, however late (docs/rules-decisions.md).
+ * A card a loser brought from their own hand is still theirs and goes back.
+ */
+function givenUpIn(state: HandState): (step: Step) => boolean {
+  return (s) =>
+    typeof s.from === "number" &&
+    s.cause === null &&
+    state.reserved.some((r) => r.card === s.card && r.others.includes(s.play) && s.id <= r.step);
+}
+
 /** The melds a play touched with its steps still in the log. */
 export function meldsTouched(steps: readonly Step[], removed: ReadonlySet<number>): MeldId[] {
   const melds = new Set<MeldId>();
@@ -104,6 +127,7 @@ export function meldsTouched(steps: readonly Step[], removed: ReadonlySet<number
  */
 export function chainClosure(judge: Judge, initial: Iterable<number>): Set<number> {
   const { log, plays } = judge.draft.state;
+  const givenUp = givenUpIn(judge.draft.state);
   const seed = [...initial];
   const empty = new Set<number>();
   const openAfter = new Set([...judge.open].filter((id) => id !== judge.ending));
@@ -148,12 +172,12 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
           steps.filter((s) => meldsOfStep(s).includes(meld)),
         );
   }
-  // For each step, the earlier steps of its card by other plays; the finished plays whose cards others moved later.
+  // For each step, the earlier steps of its card by other plays that it leans on; the finished plays whose cards others moved later.
   const earlier = new Map<number, number[]>();
   const leadsOn = new Set<string>();
   const stepsOfCard = new Map<CardId, Step[]>();
   for (const s of log) {
-    const before = (stepsOfCard.get(s.card) ?? []).filter((t) => t.play !== s.play);
+    const before = (stepsOfCard.get(s.card) ?? []).filter((t) => t.play !== s.play && !givenUp(t));
     earlier.set(
       s.id,
       before.map((t) => t.id),
@@ -179,7 +203,7 @@ export function chainClosure(judge: Judge, initial: Iterable<number>): Set<numbe
         )
           removed.add(s.id);
         if (!removed.has(s.id)) continue;
-        returned.add(s.card);
+        if (!givenUp(s)) returned.add(s.card);
         // A finished play that used a card going back falls entirely (a split is the system's, not a use).
         if (s.cause !== null || judge.open.has(s.play)) continue;
         for (const t of stepsOf.get(s.play)!) {
@@ -277,14 +301,21 @@ export function applyUndo(
   const { state } = draft;
   const gone = state.log.filter((s) => removed.has(s.id));
   const before = state.table;
-  state.log = state.log.filter((s) => !removed.has(s.id));
+  state.log = rerouted(
+    state.base,
+    state.log.filter((s) => !removed.has(s.id)),
+  );
   state.table = replayTable(state.base, state.log);
-  // Where each card goes: back where its first step to fall took it from.
+  // Where each card goes: back where its first step to fall took it from, a table card
+  // given up after ping-pong stays where it is.
   const back = new Map<CardId, UndoneCard>();
+  const stayed = new Set<CardId>();
   for (const s of gone) {
     if (back.has(s.card)) continue;
     if (typeof s.from === "number") {
-      back.set(s.card, { card: s.card, to: s.from });
+      const to = meldHolding(state, s.card)!.id;
+      if (before.find((m) => m.cards.includes(s.card))?.id === to) stayed.add(s.card);
+      back.set(s.card, { card: s.card, to });
       continue;
     }
     const player = state.players[s.seat]!;
@@ -300,7 +331,7 @@ export function applyUndo(
     if (!entry.cards.some((c) => c.card === s.card)) entry.cards.push(back.get(s.card)!);
     undone.set(s.play, entry);
   }
-  const seen = new Set(back.keys());
+  const seen = new Set([...back.keys()].filter((c) => !stayed.has(c)));
   for (const player of state.players) {
     if (player.hold && seen.has(player.hold.card)) {
       emit(draft, {

@@ -61,7 +61,13 @@ function copyHand(s: HandState): HandState {
       returns: c.returns,
       plays: [...c.plays],
     })),
-    reserved: s.reserved.map((r) => ({ card: r.card, seat: r.seat, play: r.play })),
+    reserved: s.reserved.map((r) => ({
+      card: r.card,
+      seat: r.seat,
+      play: r.play,
+      others: [...r.others],
+      step: r.step,
+    })),
     progressAt: s.progressAt,
     freeze: s.freeze && { seat: s.freeze.seat, start: s.freeze.start, deadline: s.freeze.deadline },
     tiebreak: s.tiebreak && {

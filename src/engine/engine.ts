@@ -29,6 +29,7 @@ import {
   type Millis,
   openPlayOf,
   PING_PONG_RETURNS,
+  reservationOf,
   returnToHand,
   type Seat,
   type Step,
@@ -164,6 +165,7 @@ function settle(draft: Draft): void {
   const { state } = draft;
   const open = (id: number) => state.plays.some((p) => p.id === id && p.open);
   state.contests = state.contests.filter((c) => c.plays.some(open));
+  state.reserved = state.reserved.filter((r) => state.plays.some((p) => p.id === r.play));
 }
 
 /** Commands about the hand's life rather than its cards: presence, leaving, «Stop!». */
@@ -424,7 +426,7 @@ function refuseTake(draft: Draft, seat: Seat, card: CardId, meldId: number): Rej
       "held-by-other",
       `${cardName(card)} is held by another player: first come, first served (§6)`,
     );
-  const reservation = state.reserved.find((r) => r.card === card);
+  const reservation = reservationOf(state, card);
   if (reservation && reservation.seat !== seat)
     return reject(
       "reserved",
@@ -478,9 +480,10 @@ function trackPingPong(draft: Draft, step: Step): void {
     .sort((a, b) => a.start - b.start || a.id - b.id);
   const seats = new Set(contenders.map((p) => p.seat));
   if (contest.returns < PING_PONG_RETURNS || seats.size < 2) return;
-  if (state.reserved.some((r) => r.card === step.card)) return;
+  if (reservationOf(state, step.card)) return;
   const first = contenders[0]!;
-  state.reserved.push({ card: step.card, seat: first.seat, play: first.id });
+  const others = contest.plays.filter((id) => id !== first.id);
+  state.reserved.push({ card: step.card, seat: first.seat, play: first.id, others, step: step.id });
   emit(draft, { type: "reserved", card: step.card, seat: first.seat });
   state.players.forEach((player, seat) => {
     if (seat !== first.seat && player.hold?.card === step.card) {

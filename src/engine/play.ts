@@ -109,7 +109,6 @@ export function endPlay(draft: Draft, play: Play, reason: PlayEndReason): void {
           : "partly undone";
   emit(draft, { type: "playEnded", seat: play.seat, play: play.id, reason, outcome, returned });
   state.plays = state.plays.filter((p) => p.id !== play.id || surviving.length > 0);
-  state.reserved = state.reserved.filter((r) => r.play !== play.id);
   handOverOwedDraws(draft, play.seat);
   afterPlayEnd(draft, play, keptOwn);
 }

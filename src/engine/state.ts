@@ -140,10 +140,19 @@ export interface Contest {
   plays: PlayId[];
 }
 
+/**
+ * A card reserved after ping-pong (§6): takes are refused while the winner's
+ * play is open; the record stays while the chain can still reach that play,
+ * because the others' moves of the card were given up (§5.5, see chain.ts).
+ */
 export interface Reservation {
   card: CardId;
   seat: Seat;
   play: PlayId;
+  /** The other plays that had moved the card in the contest: they must give it up. */
+  others: PlayId[];
+  /** The move that made the reservation: the others' moves of the card up to it are given up. */
+  step: number;
 }
 
 export interface HandState {
@@ -203,6 +212,13 @@ export function handOf(state: HandState, seat: Seat): CardId[] {
 export function takeFromHand(state: HandState, seat: Seat, card: CardId): void {
   const cards = handOf(state, seat);
   cards.splice(cards.indexOf(card), 1);
+}
+
+/** The reservation in force on a card: its winner's play is still open (§6). */
+export function reservationOf(state: HandState, card: CardId): Reservation | undefined {
+  return state.reserved.find(
+    (r) => r.card === card && state.plays.some((p) => p.id === r.play && p.open),
+  );
 }
 
 /** Cards going back to a seat's hand (to the shared pile during its tie-break). */

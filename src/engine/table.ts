@@ -23,6 +23,22 @@ export function replayTable(base: readonly Meld[], log: readonly Step[]): Meld[]
     .map(([id, cards]) => ({ id, cards: [...cards].sort(byId) }));
 }
 
+/**
+ * The log with every table move starting where its card really is. After an
+ * undo that leaves a card where later moves put it (moves given up after
+ * ping-pong, see chain.ts), the next move starts from the card's place, and a
+ * move that no longer moves it is dropped. Any other log comes back as it was.
+ */
+export function rerouted(base: readonly Meld[], log: readonly Step[]): Step[] {
+  const place = new Map<CardId, MeldId>(base.flatMap((m) => m.cards.map((c) => [c, m.id])));
+  return log.flatMap((s) => {
+    const at = place.get(s.card);
+    place.set(s.card, s.to);
+    if (typeof s.from !== "number" || at === undefined || at === s.from) return [s];
+    return at === s.to ? [] : [{ ...s, from: at }];
+  });
+}
+
 function removeFromMeld(table: Meld[], card: CardId, id: MeldId): void {
   const index = table.findIndex((m) => m.id === id);
   const meld = table[index];

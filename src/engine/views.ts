@@ -16,6 +16,7 @@ import {
   type MeldId,
   type PlayId,
   type PlayerStatus,
+  reservationOf,
   type Seat,
   type Step,
 } from "./state";
@@ -138,7 +139,7 @@ export function spectatorView(state: HandState): HandView {
           card,
           onTrialFor: last ? (openSeat.get(last.play) ?? null) : null,
           heldBy: indexOrNull(state.players.findIndex((p) => p.hold?.card === card)),
-          reservedFor: state.reserved.find((r) => r.card === card)?.seat ?? null,
+          reservedFor: reservationOf(state, card)?.seat ?? null,
         };
       }),
       openPlays: [...new Set(touching.filter((p) => p.open).map((p) => p.seat))],

@@ -45,7 +45,7 @@ function relabel(state: HandState, renamed: ReadonlyMap<PlayId, PlayId>): HandSt
   copy.log = copy.log.map((s) => ({ ...s, play: id(s.play) }));
   for (const player of copy.players) if (player.play !== null) player.play = id(player.play);
   copy.contests = copy.contests.map((c) => ({ ...c, plays: c.plays.map(id) }));
-  copy.reserved = copy.reserved.map((r) => ({ ...r, play: id(r.play) }));
+  copy.reserved = copy.reserved.map((r) => ({ ...r, play: id(r.play), others: r.others.map(id) }));
   return copy;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextDeadline } from "@/engine/engine";
-import { A, B, card, hand, play, refusal, run, sorted, tableOf } from "./helpers";
+import { openingOrderDifference } from "./chain-order";
+import { A, B, card, hand, names, play, refusal, run, sorted, tableOf } from "./helpers";
 
 const declared = () => {
   let state = hand({ hands: ["8H", "KD", "QS"], table: ["9H 9C 9D 9S", "10H JH QH"] });
@@ -154,6 +155,29 @@ describe("§6 conflicts", () => {
     state = play(state, A, take, 7);
     state = play(state, A, { do: "release" }, 8);
     expect(play(state, A, take, 8).players[A]!.hold?.card).toBe(card("9H"));
+  });
+
+  it("§6 ping-pong: the others must give it up — the winner's finished play stands when a loser gives up later", () => {
+    for (const bFirst of [false, true]) {
+      // A's play started first; B moves the 9♥ first or second, and it ends reserved for A.
+      let state = declared();
+      [2, 1, 2, 1].forEach((to, i) => {
+        const seat = i % 2 === (bFirst ? 0 : 1) ? B : A;
+        state = play(state, seat, { do: "move", card: card("9H"), from: 3 - to, to }, 3 + i);
+      });
+      expect(state.reserved).toMatchObject([{ card: card("9H"), seat: A }]);
+      state = play(state, A, { do: "move", card: card("9H"), from: 1, to: 2 }, 8);
+      state = play(state, A, { do: "place", card: card("8H"), to: 2 }, 9);
+      expect(state.players[A]!.play).toBeNull();
+      expect(openingOrderDifference(state)).toBeNull();
+      const { state: after, events } = run(state, B, { do: "unstage", card: card("KD") }, 10);
+      expect(tableOf(after)).toEqual([sorted("9C 9D 9S"), sorted("8H 9H 10H JH QH")]);
+      expect(events.filter((e) => e.type === "undone").map((e) => e.seat)).toEqual([B]);
+      expect(names(after.players[B]!.hand)).toBe(sorted("KD"));
+      // A's play, still within the chain's reach, keeps one move of the 9♥: from where it was to where A put it.
+      const moves = after.log.filter((s) => s.card === card("9H"));
+      expect(moves.map((s) => [s.seat, s.from, s.to])).toEqual([[A, 1, 2]]);
+    }
   });
 
   it("§6 a card moved back and forth by one player alone is no ping-pong", () => {
