@@ -34,8 +34,7 @@ function copyHand(s: HandState): HandState {
       achieved: { drawn: p.achieved.drawn, laidMeld: p.achieved.laidMeld },
       play: p.play,
       hold: p.hold && { card: p.hold.card, until: p.hold.until },
-      // Snapshots stored before §6's let-go rule have no such field.
-      letGo: p.letGo ?? null,
+      letGo: p.letGo,
       present: p.present,
       awaySince: p.awaySince,
       calledStop: p.calledStop,
