@@ -10,10 +10,7 @@ export default async function PlayPage({ params }: { params: Promise<{ matchId: 
   const { matchId } = await params;
   const session = await getServerSession(authOptions);
   if (!session) redirect(`/signin?callbackUrl=${encodeURIComponent(`/play/${matchId}`)}`);
-  // Wider than the site's text column: the table uses the whole screen.
-  return (
-    <div className="relative left-1/2 -mt-6 w-screen max-w-6xl -translate-x-1/2 px-2 sm:px-4">
-      <LiveTable matchId={matchId} />
-    </div>
-  );
+  // The table covers the whole screen in a fixed frame of its own; no transformed wrapper
+  // here, or its toasts and dialogs would be placed in the wrapper instead of the viewport.
+  return <LiveTable matchId={matchId} />;
 }
