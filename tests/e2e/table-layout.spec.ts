@@ -118,8 +118,8 @@ test("«Stop!» and Give up ask first and say the −15 they can cost (§9)", as
   await expect(ask).toContainText("−15");
   await expectOnScreen(page, ask, "the «Stop!» question");
   await page.screenshot({ path: `${SCREENSHOTS}/layout-stop-confirm.png` });
-  // "No" is the safe default: focused, and nothing was called.
-  await expect(ask.getByRole("button", { name: "No" })).toBeFocused();
+  // "Not now" is the safe default: focused, and nothing was called.
+  await expect(ask.getByRole("button", { name: "Not now" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(ask).toBeHidden();
   await expect(page.getByTestId("situation")).toBeHidden();

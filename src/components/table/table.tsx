@@ -431,7 +431,13 @@ export function GameTable({
               />
             ))}
           </div>
-          <ClockBar clocks={theirClocks} now={now} you={you} nameOf={nameOf} />
+          <ClockBar
+            label={t.clocks.theirs}
+            clocks={theirClocks}
+            now={now}
+            you={you}
+            nameOf={nameOf}
+          />
         </header>
         <div
           data-testid="table-area"
@@ -458,7 +464,13 @@ export function GameTable({
                 fourColour={settings.fourColour}
                 isYou
               />
-              <ClockBar clocks={ownClocks} now={now} you={you} nameOf={nameOf} />
+              <ClockBar
+                label={t.clocks.yours}
+                clocks={ownClocks}
+                now={now}
+                you={you}
+                nameOf={nameOf}
+              />
               <p aria-live="polite" className="text-sm text-emerald-900">
                 {selectedName && t.table.selected(selectedName)}
               </p>
@@ -480,7 +492,13 @@ export function GameTable({
           </section>
         ) : (
           <>
-            <ClockBar clocks={ownClocks} now={now} you={you} nameOf={nameOf} />
+            <ClockBar
+              label={t.clocks.yours}
+              clocks={ownClocks}
+              now={now}
+              you={you}
+              nameOf={nameOf}
+            />
             <p aria-live="polite" className="sr-only">
               {selectedName && t.table.selected(selectedName)}
             </p>

@@ -154,11 +154,13 @@ function ActionButton({
 }
 
 export function ClockBar({
+  label: title,
   clocks,
   now,
   you,
   nameOf,
 }: {
+  label: string;
   clocks: Clock[];
   now: Millis;
   you: Seat | null;
@@ -185,7 +187,7 @@ export function ClockBar({
     }
   };
   return (
-    <ul aria-label="Clocks" className="flex flex-wrap gap-2 text-sm">
+    <ul aria-label={title} className="flex flex-wrap gap-2 text-sm">
       {clocks.map((clock) => {
         const left = clock.endsAt - now;
         return (
