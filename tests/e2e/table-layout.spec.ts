@@ -68,7 +68,13 @@ test("one screen at 1280×800, 1366×768, 390×844 and 844×390: the rack, the b
   await practiceTable(page, "layout");
   const rack = page.getByTestId("rack");
   const hand = page.getByTestId("drop-hand");
-  const firstCard = hand.locator("button[data-testid^='hand:']").first();
+  const handCards = hand.locator("button[data-testid^='hand:']");
+  const firstCard = handCards.first();
+  // The hand starts empty: cards come from the player's own stock (§4).
+  for (let n = 1; n <= 6; n++) {
+    await page.getByRole("button", { name: /^Draw/ }).click();
+    await expect(handCards).toHaveCount(n);
+  }
 
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -139,27 +145,34 @@ test("a dropped connection: «Reconnecting…», the actions refused here and th
 }) => {
   test.setTimeout(120_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Between the page and the server's WebSocket: while cut, the socket closes and every
-  // reconnection is turned away, as a network gone would.
-  let cut = false;
-  let close: (() => Promise<void>) | null = null;
-  await page.routeWebSocket(/\/api\/trpc-ws/, (ws) => {
-    if (cut) return void ws.close({ code: 4000, reason: "offline" });
-    const server = ws.connectToServer();
-    ws.onMessage((message) => server.send(message));
-    server.onMessage((message) => ws.send(message));
-    close = async () => {
-      await server.close();
-      await ws.close({ code: 4000, reason: "network dropped" });
+  // A network gone, as the page lives it: its socket closes and every new one fails to
+  // connect (so the tRPC client retries with its back-off), and HTTP requests fail.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __offline: boolean; __sockets: WebSocket[] };
+    const Native = window.WebSocket;
+    w.__offline = false;
+    w.__sockets = [];
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(w.__offline ? "ws://127.0.0.1:9/" : url, protocols);
+        w.__sockets.push(this);
+      }
     };
   });
+  const network = (up: boolean) =>
+    Promise.all([
+      page.context().setOffline(!up),
+      page.evaluate((up) => {
+        const w = window as unknown as { __offline: boolean; __sockets: WebSocket[] };
+        w.__offline = !up;
+        if (!up) for (const socket of w.__sockets) socket.close();
+      }, up),
+    ]);
   await practiceTable(page, "offline");
   const draw = page.getByRole("button", { name: /^Draw/ });
   await expect(draw).toBeEnabled();
 
-  cut = true;
-  await page.context().setOffline(true);
-  await close!();
+  await network(false);
   await expect(page.getByTestId("reconnecting")).toBeVisible();
   await expect(draw).toBeDisabled();
   await expect(page.getByTestId("rack").getByRole("status")).toContainText("away");
@@ -175,8 +188,7 @@ test("a dropped connection: «Reconnecting…», the actions refused here and th
   }
   await expect(page.getByText("Failed to fetch")).toHaveCount(0);
 
-  cut = false;
-  await page.context().setOffline(false);
+  await network(true);
   await expect(page.getByTestId("reconnecting")).toBeHidden({ timeout: 45_000 });
   await expect(page.getByRole("status").filter({ hasText: "Reconnected" })).toBeVisible();
   await expect(draw).toBeEnabled();

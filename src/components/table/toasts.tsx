@@ -23,7 +23,7 @@ export function Toasts({
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-2 top-10 z-50 flex flex-col items-center gap-2"
+      className="pointer-events-none fixed inset-x-2 top-2 z-50 flex flex-col items-center gap-2"
     >
       {toasts.map((toast) => (
         <div

@@ -14,7 +14,7 @@ import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
 const BUTTON =
-  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
+  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40 short:px-2 short:py-1";
 
 export function ActionButtons({
   allowed,
