@@ -136,6 +136,17 @@ export function GameTable({
     setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
   }, []);
 
+  // The frame covers the page: the page behind it must not scroll (a phone's header can be
+  // wider than the screen).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = before;
+    };
+  }, []);
+
   // Back online: the stream has resumed from the last event seen, so the table is current again.
   const wasOffline = useRef(offline);
   useEffect(() => {
