@@ -22,6 +22,7 @@ export const TableArea = memo(function TableArea({ view, ui }: { view: HandView;
         dest={{ to: "new" }}
         label={t.meld.freeSpace}
         active={ui.selected !== null && ui.selected.from !== "hand"}
+        refuses={ui.dragging?.from === "hand"}
         onChoose={ui.onChoose}
         className="flex h-[5.25rem] max-w-48 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >

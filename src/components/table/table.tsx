@@ -351,6 +351,7 @@ export function GameTable({
   const ui = useMemo(
     () => ({
       selected,
+      dragging,
       pendingCards,
       refusedCard,
       fourColour: settings.fourColour,
@@ -359,7 +360,17 @@ export function GameTable({
       onChoose: choose,
       hint: hint.marks,
     }),
-    [selected, pendingCards, refusedCard, settings.fourColour, nameOf, select, choose, hint.marks],
+    [
+      selected,
+      dragging,
+      pendingCards,
+      refusedCard,
+      settings.fourColour,
+      nameOf,
+      select,
+      choose,
+      hint.marks,
+    ],
   );
   const nudgeCard = useCallback(
     (card: CardId, step: -1 | 1) => {
