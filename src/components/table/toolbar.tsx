@@ -3,7 +3,7 @@
 // The buttons (enabled only when the rules allow), the running clocks and the
 // player's settings.
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
 import { useMessages } from "@/i18n/client";
@@ -29,12 +29,18 @@ export function ActionButtons({
   // The one action waiting for its "yes": the ones that can cost −15 (§9, §11.3) ask first.
   const [asking, setAsking] = useState<Confirmed | null>(null);
   const act = { allowed, dispatch };
+  // A question whose action the rules no longer allow (someone else's «Stop!», a dropped
+  // connection) is withdrawn, and does not come back by itself later.
+  const askable = asking !== null && allowed[asking];
+  useEffect(() => {
+    if (asking && !askable) setAsking(null);
+  }, [asking, askable]);
   const confirm: Record<Confirmed, { question: string; yes: string; no: string }> = {
     stop: { question: t.actions.stopConfirm, yes: t.actions.stopYes, no: t.actions.notNow },
     giveup: { question: t.actions.giveUpConfirm, yes: t.actions.giveUpYes, no: t.actions.notNow },
     leave: { question: t.actions.leaveConfirm, yes: t.actions.leaveYes, no: t.actions.leaveNo },
   };
-  if (asking && allowed[asking]) {
+  if (asking && askable) {
     const { question, yes, no } = confirm[asking];
     return (
       <div
