@@ -14,6 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { default: "Machiavelox", template: "%s · Machiavelox" },
     description: (await getMessages()).site.description,
+    icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
   };
 }
 

@@ -154,13 +154,20 @@ test("three players at one table: every gesture, a refused hold, a chain undo, �
   );
 
   // §9 Bruno calls «Stop!»: the others are frozen; he gives up and is eliminated.
+  // Both ask first, with "No" focused: Shift+Tab to the "Yes".
   await tabTo(bruno, "action-stop");
+  await bruno.keyboard.press("Enter");
+  await expect(bruno.getByRole("alertdialog")).toContainText("−15");
+  await bruno.keyboard.press("Shift+Tab");
   await bruno.keyboard.press("Enter");
   for (const page of [ada, chiara]) {
     await expect(page.getByTestId("situation")).toContainText("called «Stop!»: you are frozen");
     await expect(page.getByRole("button", { name: /^Draw/ })).toBeDisabled();
   }
   await tabTo(bruno, "action-giveup");
+  await bruno.keyboard.press("Enter");
+  await expect(bruno.getByRole("alertdialog")).toContainText("−15");
+  await bruno.keyboard.press("Shift+Tab");
   await bruno.keyboard.press("Enter");
   await expect(ada.getByRole("button", { name: /^Draw/ })).toBeEnabled();
 

@@ -27,4 +27,12 @@ describe("screen readers hear card names and places, never drag ids", () => {
       "7 di fiori lasciata nello spazio libero.",
     );
   });
+
+  it("name a meld by the number the player sees (its place on the table), not the engine's id", () => {
+    const seen = new Map([[5, 3]]);
+    const { announcements } = dragAnnouncements(dictionary("en"), (id) => seen.get(id) ?? id);
+    expect(announcements.onDragOver({ active, over: over("meld:5") })).toBe(
+      "7 of clubs is over meld 3.",
+    );
+  });
 });

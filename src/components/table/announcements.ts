@@ -6,7 +6,11 @@ import { rankOf, suitOf } from "@/engine/cards";
 import type { Messages } from "@/i18n/messages";
 import { parseDestination, parseSource } from "./actions";
 
-export function dragAnnouncements(t: Messages): {
+/** `numberOf` turns the engine's meld id into the number the player sees on the table. */
+export function dragAnnouncements(
+  t: Messages,
+  numberOf: (meld: number) => number = (meld) => meld,
+): {
   announcements: Announcements;
   screenReaderInstructions: ScreenReaderInstructions;
 } {
@@ -17,7 +21,7 @@ export function dragAnnouncements(t: Messages): {
   const place = (id: string | number | undefined) => {
     const dest = id === undefined ? null : parseDestination(String(id));
     if (!dest) return t.dnd.places.nowhere;
-    return dest.to === "meld" ? t.dnd.places.meld(dest.meld) : t.dnd.places[dest.to];
+    return dest.to === "meld" ? t.dnd.places.meld(numberOf(dest.meld)) : t.dnd.places[dest.to];
   };
   return {
     screenReaderInstructions: { draggable: t.dnd.instructions },

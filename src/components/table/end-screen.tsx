@@ -44,7 +44,7 @@ export function EndOfHand({
       aria-labelledby="end-of-hand-title"
       className="fixed inset-0 z-40 flex items-center justify-center bg-stone-900/50 p-4"
     >
-      <div className="w-full max-w-md space-y-4 rounded-xl bg-white p-6 shadow-2xl">
+      <div className="max-h-full w-full max-w-md space-y-4 overflow-y-auto rounded-xl bg-white p-4 shadow-2xl sm:p-6">
         <h2 id="end-of-hand-title" className="text-xl font-bold">
           {t.end.title}
         </h2>
@@ -56,7 +56,7 @@ export function EndOfHand({
           <thead>
             <tr className="border-b text-stone-500">
               <th className="py-1 font-medium" />
-              <th className="py-1 font-medium">{t.seat.status.playing}</th>
+              <th className="py-1 font-medium">{t.end.status}</th>
               <th className="py-1 text-right font-medium">{t.end.points}</th>
               {long && <th className="py-1 text-right font-medium">{t.end.total}</th>}
             </tr>
@@ -70,9 +70,20 @@ export function EndOfHand({
               >
                 <td className={`py-1.5 font-semibold ${seatColour(seat.seat).text}`}>
                   {nameOf(seat.seat)}
-                  {outcome.winner === seat.seat && " 🏆"}
                 </td>
-                <td className="py-1.5 text-stone-600">{t.seat.status[seat.status]}</td>
+                <td className="py-1.5 text-stone-600">
+                  {outcome.winner === seat.seat ? (
+                    <strong className="inline-flex items-center gap-1 text-amber-700">
+                      {/* An SVG, not an emoji: some systems have no emoji font and draw a box. */}
+                      <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
+                        <path d="M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z" />
+                      </svg>
+                      {t.end.winnerMark}
+                    </strong>
+                  ) : (
+                    t.seat.status[seat.status]
+                  )}
+                </td>
                 <td className="py-1.5 text-right font-mono tabular-nums">
                   {formatPoints(outcome.scores[seat.seat] ?? 0)}
                 </td>

@@ -24,7 +24,7 @@ export const StagingArea = memo(function StagingArea({
       label={t.staging.title}
       active={ui.selected?.from === "hand"}
       onChoose={ui.onChoose}
-      className="flex min-h-20 flex-1 flex-wrap items-center gap-1 rounded-lg border-2 border-dashed border-stone-400 bg-white/60 p-2 sm:min-h-24"
+      className="flex min-h-20 flex-1 flex-wrap items-center gap-1 rounded-lg border-2 border-dashed border-stone-400 bg-white/60 p-2 sm:min-h-24 short:min-h-20 short:p-1"
     >
       {staging.length === 0 ? (
         <span className="text-xs text-stone-500">{t.staging.hint}</span>
@@ -92,7 +92,7 @@ export const HandRow = memo(function HandRow({
         label={title}
         active={ui.selected?.from === "staging"}
         onChoose={ui.onChoose}
-        className="flex min-h-24 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-2"
+        className="flex min-h-24 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-2 short:min-h-20 short:p-1"
       >
         {cards.length === 0 && <span className="text-sm text-stone-500">{t.hand.empty}</span>}
         {cards.map((card) => (

@@ -14,15 +14,17 @@ export const TableArea = memo(function TableArea({ view, ui }: { view: HandView;
   const t = useMessages();
   return (
     <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
-      {view.table.map((meld) => (
-        <Meld key={meld.id} meld={meld} view={view} ui={ui} />
+      {view.table.map((meld, i) => (
+        <Meld key={meld.id} meld={meld} number={i + 1} view={view} ui={ui} />
       ))}
+      {/* A new meld starts from a table card or a declared card; hand cards go through staging. */}
       <DropZone
         dest={{ to: "new" }}
         label={t.meld.freeSpace}
-        active={ui.selected !== null}
+        active={ui.selected !== null && ui.selected.from !== "hand"}
+        refuses={ui.dragging?.from === "hand"}
         onChoose={ui.onChoose}
-        className="flex h-[5.25rem] min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
+        className="flex h-[5.25rem] max-w-48 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >
         {t.meld.freeSpace}
       </DropZone>
@@ -30,7 +32,21 @@ export const TableArea = memo(function TableArea({ view, ui }: { view: HandView;
   );
 });
 
-function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi }) {
+/**
+ * `number` is the meld's place on the table: the engine's ids leave gaps as melds merge and
+ * go, so players see 1, 2, 3… (the id stays in the drop target's test id).
+ */
+function Meld({
+  meld,
+  number,
+  view,
+  ui,
+}: {
+  meld: MeldView;
+  number: number;
+  view: HandView;
+  ui: TableUi;
+}) {
   const t = useMessages();
   const worker = meld.openPlays[0];
   const area =
@@ -47,7 +63,7 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi 
   return (
     <DropZone
       dest={{ to: "meld", meld: meld.id }}
-      label={`${t.meld.label(meld.id, meld.cards.length)}${marks.length ? `: ${marks.join(", ")}` : ""}`}
+      label={`${t.meld.label(number, meld.cards.length)}${marks.length ? `: ${marks.join(", ")}` : ""}`}
       active={ui.selected !== null && !selectedHere}
       onChoose={ui.onChoose}
       className={`relative rounded-lg p-1.5 pt-3 ${area} ${
@@ -59,7 +75,7 @@ function Meld({ meld, view, ui }: { meld: MeldView; view: HandView; ui: TableUi 
       }`}
     >
       <span className="absolute -top-2 left-1 flex gap-1 whitespace-nowrap text-[10px] leading-none">
-        <span className="rounded bg-white/90 px-1 py-0.5 text-stone-500">{meld.id}</span>
+        <span className="rounded bg-white/90 px-1 py-0.5 text-stone-500">{number}</span>
         {meld.notYetSafe && (
           <span
             data-mark="not-yet-safe"

@@ -15,6 +15,8 @@ import type { HintMarks } from "./hint";
 /** What every part of the table needs to draw cards and turn gestures into moves. */
 export interface TableUi {
   selected: Source | null;
+  /** The card being dragged, if any. */
+  dragging: Source | null;
   pendingCards: Set<CardId>;
   refusedCard: CardId | null;
   fourColour: boolean;
@@ -96,6 +98,7 @@ export function DropZone({
   dest,
   label,
   active,
+  refuses = false,
   onChoose,
   className,
   children,
@@ -104,11 +107,13 @@ export function DropZone({
   label: string;
   /** A card is selected, so this zone is a target for click and Enter. */
   active: boolean;
+  /** The card being dragged can never go here: the zone does not light up or take it. */
+  refuses?: boolean;
   onChoose: (dest: Destination) => void;
   className: string;
   children?: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: destinationId(dest) });
+  const { setNodeRef, isOver } = useDroppable({ id: destinationId(dest), disabled: refuses });
   return (
     <div
       ref={setNodeRef}

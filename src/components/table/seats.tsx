@@ -31,7 +31,7 @@ export function SeatPanel({
     <section
       aria-label={name}
       data-seat={seat.seat}
-      className={`rounded-lg border-l-4 bg-white/90 p-2 text-sm shadow-sm ${colour.border} ${gone ? "opacity-60" : ""}`}
+      className={`min-w-0 rounded-lg border-l-4 bg-white/90 px-2 py-1 text-sm shadow-sm ${colour.border} ${gone ? "opacity-60" : ""}`}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span
@@ -62,7 +62,7 @@ export function SeatPanel({
       </div>
       {!isYou && (
         <div
-          className="mt-1 flex min-h-10 items-center gap-1"
+          className="mt-0.5 flex min-h-6 flex-wrap items-center gap-1"
           aria-label={`${t.seat.staging}: ${name}`}
         >
           <span className="text-xs text-stone-500">{t.seat.staging}:</span>

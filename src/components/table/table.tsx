@@ -18,7 +18,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, rankOf, suitOf } from "@/engine/cards";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
@@ -36,7 +36,7 @@ import {
 import { CardFace } from "./card";
 import { clocksOf } from "./clocks";
 import { dragAnnouncements } from "./announcements";
-import { allowedActions, playableCards } from "./controls";
+import { allowedActions, NOTHING_ALLOWED, playableCards } from "./controls";
 import { EndOfHand } from "./end-screen";
 import { type FindHint, HintPanel, useHint } from "./hint";
 import type { Standings } from "./game-view";
@@ -67,8 +67,10 @@ export interface TableProps {
   send: (command: Command) => Promise<SendResult>;
   /** A long game's standings and pause (§13), when the match has several hands. */
   game?: Standings | null;
-  /** Shown above the table while the connection is down. */
-  banner?: string | null;
+  /** The connection is down: actions are refused here, without being sent, until it is back. */
+  offline?: boolean;
+  /** Links and notes for the frame's top line (home, rules, spectating, the preview's seats). */
+  topBar?: ReactNode;
   /** Asks the server for the Hint; absent where it is not allowed (ranked games). */
   findHint?: FindHint | null;
 }
@@ -95,7 +97,8 @@ export function GameTable({
   names,
   send,
   game = null,
-  banner,
+  offline = false,
+  topBar = null,
   findHint = null,
 }: TableProps) {
   const t = useMessages();
@@ -114,6 +117,8 @@ export function GameTable({
   mutedRef.current = settings.muted;
   const serverViewRef = useRef(serverView);
   serverViewRef.current = serverView;
+  const offlineRef = useRef(offline);
+  offlineRef.current = offline;
 
   const you = serverView.you?.seat ?? null;
   const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
@@ -130,6 +135,24 @@ export function GameTable({
     );
     setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
   }, []);
+
+  // The frame covers the page: the page behind it must not scroll (a phone's header can be
+  // wider than the screen).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = before;
+    };
+  }, []);
+
+  // Back online: the stream has resumed from the last event seen, so the table is current again.
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline) toast("info", t.table.online);
+    wasOffline.current = offline;
+  }, [offline, toast, t]);
 
   // Commands leave the queue once the server's view includes them.
   useEffect(() => {
@@ -161,6 +184,12 @@ export function GameTable({
   /** Sends a command, its effect shown at once; answers whether the server accepted it. */
   const dispatch = useCallback(
     (command: Command): Promise<boolean> => {
+      // Nothing is sent into a dropped connection: the player is told so, and nothing moves.
+      if (offlineRef.current) {
+        sound("refusal");
+        toast("refusal", t.table.offline);
+        return Promise.resolve(false);
+      }
       const id = ++seq.current;
       setInFlight((list) => [
         ...list,
@@ -197,7 +226,7 @@ export function GameTable({
         },
       );
     },
-    [send, sound, toast],
+    [send, sound, toast, t],
   );
   const hint = useHint(findHint, serverView, dispatch);
 
@@ -322,6 +351,7 @@ export function GameTable({
   const ui = useMemo(
     () => ({
       selected,
+      dragging,
       pendingCards,
       refusedCard,
       fourColour: settings.fourColour,
@@ -330,7 +360,17 @@ export function GameTable({
       onChoose: choose,
       hint: hint.marks,
     }),
-    [selected, pendingCards, refusedCard, settings.fourColour, nameOf, select, choose, hint.marks],
+    [
+      selected,
+      dragging,
+      pendingCards,
+      refusedCard,
+      settings.fourColour,
+      nameOf,
+      select,
+      choose,
+      hint.marks,
+    ],
   );
   const nudgeCard = useCallback(
     (card: CardId, step: -1 | 1) => {
@@ -342,8 +382,17 @@ export function GameTable({
   const others = view.seats.filter((s) => s.seat !== you);
   const mine = you === null ? undefined : view.seats[you];
   const clocks = clocksOf(view);
+  // The player's own clocks (and the table's) sit by the rack; the others' by their seats.
+  const ownClocks = clocks.filter((c) => c.seat === null || c.seat === you);
+  const theirClocks = clocks.filter((c) => c.seat !== null && c.seat !== you);
   const situation = situationOf(t, view, nameOf);
-  const accessibility = useMemo(() => dragAnnouncements(t), [t]);
+  // Read at announcement time, so the announcements need not change with the table.
+  const meldNumbers = useRef(new Map<number, number>());
+  meldNumbers.current = new Map(view.table.map((m, i) => [m.id, i + 1]));
+  const accessibility = useMemo(
+    () => dragAnnouncements(t, (id) => meldNumbers.current.get(id) ?? id),
+    [t],
+  );
   const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
 
   return (
@@ -359,66 +408,101 @@ export function GameTable({
         setDragging(null);
       }}
     >
-      <div className="flex flex-col gap-3" data-testid="game-table">
-        {banner && (
-          <p role="status" className="rounded-md bg-orange-100 px-3 py-2 text-sm text-orange-900">
-            {banner}
-          </p>
-        )}
-        {situation && (
-          <p
-            role="status"
-            data-testid="situation"
-            className="rounded-md bg-sky-100 px-3 py-2 text-sm font-medium text-sky-950"
-          >
-            {situation}
-          </p>
-        )}
-        <div className="grid gap-2 sm:grid-cols-2">
-          {others.map((seat) => (
-            <SeatPanel
-              key={seat.seat}
-              seat={seat}
-              name={nameOf(seat.seat)}
-              now={now}
-              fourColour={settings.fourColour}
-              isYou={false}
-            />
-          ))}
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <ClockBar clocks={clocks} now={now} you={you} nameOf={nameOf} />
-          <div className="ml-auto flex flex-wrap items-center gap-2">
-            <RemovedCards cards={view.removed} fourColour={settings.fourColour} />
-            <SettingsBar settings={settings} update={updateSettings} />
+      {/* One screen: a fixed frame the size of the viewport (no page scroll). Opponents at the
+          top, the table scrolling inside itself, the player's rack pinned to the bottom. */}
+      <div
+        className="fixed inset-0 z-30 flex flex-col gap-1 overflow-hidden bg-stone-50 p-1 sm:gap-2 sm:p-2 short:grid short:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] short:grid-rows-[auto_minmax(0,1fr)] short:gap-1 short:p-1"
+        data-testid="game-table"
+        data-offline={offline || undefined}
+      >
+        <header className="flex shrink-0 flex-col gap-1 short:col-start-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            {topBar}
+            <div className="ml-auto flex flex-wrap items-center gap-2">
+              <RemovedCards cards={view.removed} fourColour={settings.fourColour} />
+              <SettingsBar settings={settings} update={updateSettings} />
+            </div>
           </div>
-        </div>
-        <div className="min-h-40 rounded-xl bg-emerald-800/15 p-3 pt-4">
+          {offline && (
+            <p
+              role="status"
+              data-testid="reconnecting"
+              className="rounded-md bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900"
+            >
+              {t.table.offline}
+            </p>
+          )}
+          {situation && (
+            <p
+              role="status"
+              data-testid="situation"
+              className="rounded-md bg-sky-100 px-3 py-1 text-sm font-medium text-sky-950"
+            >
+              {situation}
+            </p>
+          )}
+          <div className="grid grid-cols-2 gap-1 sm:gap-2">
+            {others.map((seat) => (
+              <SeatPanel
+                key={seat.seat}
+                seat={seat}
+                name={nameOf(seat.seat)}
+                now={now}
+                fourColour={settings.fourColour}
+                isYou={false}
+              />
+            ))}
+          </div>
+          <ClockBar
+            label={t.clocks.theirs}
+            clocks={theirClocks}
+            now={now}
+            you={you}
+            nameOf={nameOf}
+          />
+        </header>
+        <div
+          data-testid="table-area"
+          className="min-h-16 flex-1 overflow-auto overscroll-contain rounded-xl bg-emerald-800/15 p-2 pt-3 short:col-start-1"
+        >
+          {view.you && findHint && (
+            <div className="mb-2">
+              <HintPanel hint={hint} busy={inFlight.length > 0} fourColour={settings.fourColour} />
+            </div>
+          )}
           <TableArea view={view} ui={ui} />
         </div>
-        <p aria-live="polite" className="min-h-5 text-sm text-emerald-900">
-          {selectedName && t.table.selected(selectedName)}
-        </p>
-        {view.you && mine && (
-          <>
-            <div className="flex flex-wrap items-stretch gap-3">
-              <div className="min-w-60 flex-1">
-                <SeatPanel
-                  seat={mine}
-                  name={nameOf(mine.seat)}
-                  now={now}
-                  fourColour={settings.fourColour}
-                  isYou
-                />
-                <div className="mt-2">
-                  <StagingArea staging={view.you.staging} ui={ui} />
-                </div>
-              </div>
+        {view.you && mine ? (
+          <section
+            aria-label={t.table.rack}
+            data-testid="rack"
+            className="flex max-h-[62%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none short:gap-1 short:p-1"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <SeatPanel
+                seat={offline ? { ...mine, present: false, awaySince: null } : mine}
+                name={nameOf(mine.seat)}
+                now={now}
+                fourColour={settings.fourColour}
+                isYou
+              />
+              <ClockBar
+                label={t.clocks.yours}
+                clocks={ownClocks}
+                now={now}
+                you={you}
+                nameOf={nameOf}
+              />
+              <p aria-live="polite" className="text-sm text-emerald-900">
+                {selectedName && t.table.selected(selectedName)}
+              </p>
             </div>
-            <ActionButtons allowed={allowed} stockCount={view.you.stockCount} dispatch={dispatch} />
-            {findHint && (
-              <HintPanel hint={hint} busy={inFlight.length > 0} fourColour={settings.fourColour} />
-            )}
+            <ActionButtons
+              allowed={offline ? NOTHING_ALLOWED : allowed}
+              stockCount={view.you.stockCount}
+              dispatch={dispatch}
+            />
+            <StagingArea staging={view.you.staging} ui={ui} />
             <HandRow
               title={view.tiebreak?.seats.includes(view.you.seat) ? t.hand.pile : t.hand.title}
               cards={hand}
@@ -427,6 +511,19 @@ export function GameTable({
               onNudge={nudgeCard}
               ui={ui}
             />
+          </section>
+        ) : (
+          <>
+            <ClockBar
+              label={t.clocks.yours}
+              clocks={ownClocks}
+              now={now}
+              you={you}
+              nameOf={nameOf}
+            />
+            <p aria-live="polite" className="sr-only">
+              {selectedName && t.table.selected(selectedName)}
+            </p>
           </>
         )}
       </div>

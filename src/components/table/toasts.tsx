@@ -1,6 +1,7 @@
 "use client";
 
-// Notices: every refusal and every chain undo, read out by screen readers.
+// Notices: every refusal and every chain undo, read out by screen readers. Fixed to the
+// viewport, at the top centre over the table (the rack below stays clear for the hands).
 
 import { useMessages } from "@/i18n/client";
 
@@ -22,7 +23,7 @@ export function Toasts({
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-2 bottom-2 z-50 flex flex-col items-center gap-2 sm:inset-x-auto sm:right-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-2 top-2 z-50 flex flex-col items-center gap-2"
     >
       {toasts.map((toast) => (
         <div

@@ -3,7 +3,7 @@
 // The buttons (enabled only when the rules allow), the running clocks and the
 // player's settings.
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
 import { useMessages } from "@/i18n/client";
@@ -14,7 +14,7 @@ import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
 const BUTTON =
-  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
+  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40 short:px-2 short:py-1";
 
 export function ActionButtons({
   allowed,
@@ -26,10 +26,53 @@ export function ActionButtons({
   dispatch: (command: Command) => void;
 }) {
   const t = useMessages();
-  const [confirmLeave, setConfirmLeave] = useState(false);
+  // The one action waiting for its "yes": the ones that can cost −15 (§9, §11.3) ask first.
+  const [asking, setAsking] = useState<Confirmed | null>(null);
   const act = { allowed, dispatch };
+  // A question whose action the rules no longer allow (someone else's «Stop!», a dropped
+  // connection) is withdrawn, and does not come back by itself later.
+  const askable = asking !== null && allowed[asking];
+  useEffect(() => {
+    if (asking && !askable) setAsking(null);
+  }, [asking, askable]);
+  const confirm: Record<Confirmed, { question: string; yes: string; no: string }> = {
+    stop: { question: t.actions.stopConfirm, yes: t.actions.stopYes, no: t.actions.notNow },
+    giveup: { question: t.actions.giveUpConfirm, yes: t.actions.giveUpYes, no: t.actions.notNow },
+    leave: { question: t.actions.leaveConfirm, yes: t.actions.leaveYes, no: t.actions.leaveNo },
+  };
+  if (asking && askable) {
+    const { question, yes, no } = confirm[asking];
+    return (
+      <div
+        role="alertdialog"
+        aria-label={question}
+        data-testid={`confirm-${asking}`}
+        className="flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-1 text-sm ring-1 ring-red-200"
+      >
+        <span className="min-w-0 flex-1 basis-60">{question}</span>
+        <button
+          type="button"
+          className={`${BUTTON} bg-red-700 text-white`}
+          onClick={() => {
+            setAsking(null);
+            dispatch({ do: asking });
+          }}
+        >
+          {yes}
+        </button>
+        <button
+          type="button"
+          className={`${BUTTON} bg-white ring-1 ring-stone-300`}
+          autoFocus
+          onClick={() => setAsking(null)}
+        >
+          {no}
+        </button>
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-1.5 sm:gap-2" data-testid="actions">
       <button
         type="button"
         className={`${BUTTON} bg-stone-800 text-white`}
@@ -48,11 +91,21 @@ export function ActionButtons({
       <ActionButton command={{ do: "cancel" }} style={PLAIN} {...act}>
         {t.actions.cancel}
       </ActionButton>
-      <ActionButton command={{ do: "stop" }} style="bg-red-600 font-bold text-white" {...act}>
+      <ActionButton
+        command={{ do: "stop" }}
+        style="bg-red-600 font-bold text-white"
+        {...act}
+        onClick={() => setAsking("stop")}
+      >
         {t.actions.stop}
       </ActionButton>
       {allowed.giveup && (
-        <ActionButton command={{ do: "giveup" }} style="bg-white ring-1 ring-red-300" {...act}>
+        <ActionButton
+          command={{ do: "giveup" }}
+          style="bg-white ring-1 ring-red-300"
+          {...act}
+          onClick={() => setAsking("giveup")}
+        >
           {t.actions.giveUp}
         </ActionButton>
       )}
@@ -61,48 +114,19 @@ export function ActionButtons({
           {t.actions.release}
         </ActionButton>
       )}
-      <span className="ml-auto flex gap-2">
-        {confirmLeave ? (
-          <span
-            role="alertdialog"
-            aria-label={t.actions.leave}
-            className="flex items-center gap-2 rounded-md bg-red-50 p-1 text-sm"
-          >
-            <span>{t.actions.leaveConfirm}</span>
-            <button
-              type="button"
-              className={`${BUTTON} bg-red-700 text-white`}
-              onClick={() => {
-                setConfirmLeave(false);
-                dispatch({ do: "leave" });
-              }}
-            >
-              {t.actions.leaveYes}
-            </button>
-            <button
-              type="button"
-              className={`${BUTTON} bg-white`}
-              autoFocus
-              onClick={() => setConfirmLeave(false)}
-            >
-              {t.actions.leaveNo}
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className={`${BUTTON} bg-white text-red-700 ring-1 ring-red-300`}
-            disabled={!allowed.leave}
-            onClick={() => setConfirmLeave(true)}
-          >
-            {t.actions.leave}
-          </button>
-        )}
-      </span>
+      <button
+        type="button"
+        className={`${BUTTON} ml-auto bg-white text-red-700 ring-1 ring-red-300`}
+        disabled={!allowed.leave}
+        onClick={() => setAsking("leave")}
+      >
+        {t.actions.leave}
+      </button>
     </div>
   );
 }
 
+type Confirmed = "stop" | "giveup" | "leave";
 type ButtonCommand = Extract<Command, { do: keyof Allowed }>;
 
 /** A button for one command, enabled only when the rules allow it. */
@@ -111,12 +135,15 @@ function ActionButton({
   style,
   allowed,
   dispatch,
+  onClick,
   children,
 }: {
   command: ButtonCommand;
   style: string;
   allowed: Allowed;
   dispatch: (command: Command) => void;
+  /** Instead of sending the command at once (asking first). */
+  onClick?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -125,7 +152,7 @@ function ActionButton({
       className={`${BUTTON} ${style}`}
       disabled={!allowed[command.do]}
       data-testid={`action-${command.do}`}
-      onClick={() => dispatch(command)}
+      onClick={onClick ?? (() => dispatch(command))}
     >
       {children}
     </button>
@@ -133,11 +160,13 @@ function ActionButton({
 }
 
 export function ClockBar({
+  label: title,
   clocks,
   now,
   you,
   nameOf,
 }: {
+  label: string;
   clocks: Clock[];
   now: Millis;
   you: Seat | null;
@@ -164,7 +193,7 @@ export function ClockBar({
     }
   };
   return (
-    <ul aria-label="Clocks" className="flex flex-wrap gap-2 text-sm">
+    <ul aria-label={title} className="flex flex-wrap gap-2 text-sm">
       {clocks.map((clock) => {
         const left = clock.endsAt - now;
         return (

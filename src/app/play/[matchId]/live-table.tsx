@@ -37,7 +37,8 @@ export function LiveTable({ matchId }: { matchId: string }) {
   const [viewEventId, setViewEventId] = useState(0);
   const [clockAt, setClockAt] = useState(0);
   const [events, setEvents] = useState<EngineEvent[]>([]);
-  const [connected, setConnected] = useState(false);
+  // "down" only after the stream was up once: the first connection is not a reconnection.
+  const [link, setLink] = useState<"connecting" | "up" | "down">("connecting");
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(
@@ -75,7 +76,8 @@ export function LiveTable({ matchId }: { matchId: string }) {
     const options = {
       onData,
       onError: (e: unknown) => setError(reasonOf(e)),
-      onConnectionStateChange: (s: { state: string }) => setConnected(s.state === "pending"),
+      onConnectionStateChange: (s: { state: string }) =>
+        setLink((old) => (s.state === "pending" ? "up" : old === "connecting" ? old : "down")),
     };
     // The link resends the last tracked id on reconnect, so the stream resumes where it stopped.
     const subscribe = () =>
@@ -97,6 +99,9 @@ export function LiveTable({ matchId }: { matchId: string }) {
         const answer = await procedure.mutate({ matchId, seat: you, ...fields });
         return { ok: true, eventId: Number(answer.eventId) };
       } catch (e) {
+        // No answer at all (the network is gone): said as such, never "Failed to fetch".
+        if (e instanceof TRPCClientError && e.data === undefined)
+          return { ok: false, reason: t.table.offline };
         const code =
           e instanceof TRPCClientError
             ? (e.data as { engineCode?: unknown } | undefined)?.engineCode
@@ -129,25 +134,28 @@ export function LiveTable({ matchId }: { matchId: string }) {
       ? null
       : () => client.hint.best.query({ matchId, seat: you });
   return (
-    <>
-      {you === null && <p className="mb-2 text-sm text-stone-600">{t.spectating}</p>}
-      <GameTable
-        view={hand}
-        clockAt={clockAt}
-        game={game}
-        viewEventId={viewEventId}
-        events={events}
-        names={names}
-        send={send}
-        banner={connected ? null : t.reconnecting}
-        findHint={findHint}
-      />
-      <p className="mt-6 text-center text-sm">
-        <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-          {t.rulesLink}
-        </Link>
-      </p>
-    </>
+    <GameTable
+      view={hand}
+      clockAt={clockAt}
+      game={game}
+      viewEventId={viewEventId}
+      events={events}
+      names={names}
+      send={send}
+      offline={link === "down"}
+      findHint={findHint}
+      topBar={
+        <>
+          <Link href="/" className="font-bold tracking-tight text-emerald-800">
+            Machiavelox
+          </Link>
+          <Link href="/rules" className="text-emerald-800 underline" target="_blank">
+            {t.rulesLink}
+          </Link>
+          {you === null && <span className="text-stone-600">{t.spectating}</span>}
+        </>
+      }
+    />
   );
 }
 

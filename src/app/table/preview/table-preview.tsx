@@ -62,29 +62,29 @@ export function TablePreview() {
 
   const view = useMemo(() => viewFor(state, seat), [state, seat]);
   return (
-    <div className="space-y-3">
-      <div className="flex items-center gap-2 text-sm">
-        <span>Preview: you sit at</span>
-        {PREVIEW_NAMES.map((name, s) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={seat === s}
-            className={`rounded px-2 py-1 ${seat === s ? "bg-emerald-700 text-white" : "bg-white ring-1 ring-stone-300"}`}
-            onClick={() => setSeat(s)}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
-      <GameTable
-        key={seat}
-        view={view}
-        viewEventId={state.nextEventId - 1}
-        events={events}
-        names={PREVIEW_NAMES}
-        send={send}
-      />
-    </div>
+    <GameTable
+      key={seat}
+      view={view}
+      viewEventId={state.nextEventId - 1}
+      events={events}
+      names={PREVIEW_NAMES}
+      send={send}
+      topBar={
+        <span className="flex items-center gap-2">
+          <span>Preview: you sit at</span>
+          {PREVIEW_NAMES.map((name, s) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={seat === s}
+              className={`rounded px-2 py-1 ${seat === s ? "bg-emerald-700 text-white" : "bg-white ring-1 ring-stone-300"}`}
+              onClick={() => setSeat(s)}
+            >
+              {name}
+            </button>
+          ))}
+        </span>
+      }
+    />
   );
 }
