@@ -45,6 +45,25 @@ describe("a deleted account", () => {
     expect(JSON.stringify(await replayInfo(db, matchId, seated[0]!.id))).toContain(deleted);
   });
 
+  it("leaves the lobby it waits in, and the waiting table it created is removed", async () => {
+    const [creator, member, other] = [await player(db), await player(db), await player(db)];
+    const { matchId, code } = await lobbies(db).create(creator, "single", false);
+    const joined = await lobbies(db).create(other, "single", false);
+    await lobbies(db).join(member, joined.code);
+    await lobbies(db).join(member, code);
+
+    await createCallerFactory(appRouter)(contextFor(db, member)).account.delete({
+      password: "a good password",
+    });
+    expect((await lobbies(db).view(other, joined.matchId)).members.map((m) => m.name)).toEqual([
+      other.name,
+    ]);
+    await createCallerFactory(appRouter)(contextFor(db, creator)).account.delete({
+      password: "a good password",
+    });
+    expect(await db.match.findUnique({ where: { id: matchId } })).toBeNull();
+  });
+
   it("leaves the agora's queue", async () => {
     const one = await player(db);
     await agora(db).enqueue(one);

@@ -168,6 +168,15 @@ export class Lobbies {
     liveMatches().touch(matchId);
   }
 
+  /** A deleted account leaves every lobby it waits in (the tables it sits at go with removeWaiting). */
+  forget(userId: string): void {
+    for (const lobby of this.lobbies.values()) {
+      if (lobby.seating || !lobby.members.some((member) => member.user.id === userId)) continue;
+      lobby.members = lobby.members.filter((member) => member.user.id !== userId);
+      liveMatches().touch(lobby.matchId);
+    }
+  }
+
   async view(user: SessionUser, matchId: string): Promise<LobbyView> {
     const row = await this.row(matchId);
     const kind = row.kind === "FRIENDLY_LONG" ? "long" : "single";

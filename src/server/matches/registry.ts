@@ -187,6 +187,16 @@ export class LiveMatches {
     return closed.filter(Boolean).length;
   }
 
+  /** Removes the waiting tables where `user` holds a seat (a deleted account): never started, nothing to keep. */
+  async removeWaiting(user: SessionUser): Promise<void> {
+    const seatedAt = [...this.matches.values()].filter(
+      (match) =>
+        match.status === "WAITING" &&
+        match.publicInfo.seats.some((seat) => seat?.userId === user.id),
+    );
+    await Promise.all(seatedAt.map((match) => match.expire()));
+  }
+
   /** Something happened at a waiting table (its lobby): its hour starts again. */
   touch(matchId: string): void {
     if (this.activeAt.has(matchId)) this.activeAt.set(matchId, Date.now());

@@ -26,6 +26,7 @@ import {
 import { agora } from "../agora/agora";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
+import { lobbies } from "../games/lobby";
 import { mailer, sendInBackground } from "../mail";
 import { MatchError } from "../matches/errors";
 import { liveMatches } from "../matches/registry";
@@ -50,10 +51,15 @@ async function answer<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** A deleted account's live seats are left and its queue entry dropped, as leaving would. */
+/**
+ * A deleted account's live seats are left and its queue entry dropped, as leaving would; it
+ * leaves the lobbies it waits in, and the tables it sits at that never started are removed.
+ */
 async function giveUp(db: Db, user: SessionUser): Promise<void> {
   await agora(db).cancel(user);
+  lobbies(db).forget(user.id);
   const registry = liveMatches();
+  await registry.removeWaiting(user);
   for (const match of await registry.mine(user)) {
     if (match.status !== "PLAYING") continue;
     await registry.act(user, match.id, match.you, { do: "leave" }).catch((error: unknown) => {
