@@ -64,6 +64,12 @@ export const envSchema = z
       .optional(),
     /** The sender of those mails. */
     MAIL_FROM: z.string().min(3).default("Machiavelox <no-reply@machiavelox.invalid>"),
+    /** Sign-ups one address may make an hour (a school or a company behind one address: more). */
+    SIGN_UPS_PER_HOUR: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(30),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),

@@ -11,6 +11,7 @@ import { createAppServer } from "./http";
 import { startLiveMatches } from "./matches/registry";
 import { resumePracticeBots } from "./bots/practice";
 import { startAgora } from "./agora/agora";
+import { limitSignUps } from "./accounts/limits";
 import { logMailer, setMailer, smtpMailer } from "./mail";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
@@ -81,6 +82,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? (await localSecret(env.DATA_DIR));
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
     const origin = new URL(process.env.NEXTAUTH_URL).origin;
+    limitSignUps(env.SIGN_UPS_PER_HOUR);
     if (env.SMTP_URL) setMailer(smtpMailer(origin, env.SMTP_URL, env.MAIL_FROM, log));
     else {
       setMailer(logMailer(origin, log));

@@ -26,6 +26,15 @@ describe("environment", () => {
     });
   });
 
+  it("sign-ups per address and hour: 30 unless the site sets a whole number of at least 1", () => {
+    expect(parseEnv({}).SIGN_UPS_PER_HOUR).toBe(30);
+    expect(parseEnv({ SIGN_UPS_PER_HOUR: "200" }).SIGN_UPS_PER_HOUR).toBe(200);
+    expect(failure({ SIGN_UPS_PER_HOUR: "0" })).toMatch(/SIGN_UPS_PER_HOUR must be at least 1/);
+    expect(failure({ SIGN_UPS_PER_HOUR: "2.5" })).toMatch(
+      /SIGN_UPS_PER_HOUR must be a whole number/,
+    );
+  });
+
   it("an empty variable counts as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

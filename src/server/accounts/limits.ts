@@ -11,11 +11,14 @@ export const RESET_REQUESTS_PER_HOUR = 10;
 /** Mails one account may be sent an hour, whoever asks: no one can flood a mailbox. */
 export const MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
-export const signUps = new RateLimiterMemory({
-  keyPrefix: "sign-up",
-  points: SIGN_UPS_PER_HOUR,
-  duration: HOUR,
-});
+const signUpLimiter = (perHour: number) =>
+  new RateLimiterMemory({ keyPrefix: "sign-up", points: perHour, duration: HOUR });
+export let signUps = signUpLimiter(SIGN_UPS_PER_HOUR);
+
+/** The site's own limit (SIGN_UPS_PER_HOUR): players behind one shared address may need more. */
+export function limitSignUps(perHour: number): void {
+  signUps = signUpLimiter(perHour);
+}
 export const resetRequests = new RateLimiterMemory({
   keyPrefix: "reset-request",
   points: RESET_REQUESTS_PER_HOUR,
