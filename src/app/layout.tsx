@@ -31,11 +31,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <I18nProvider locale={locale}>
             <header className="border-b border-stone-200 bg-white">
               <nav className="mx-auto max-w-4xl space-y-2 px-4 py-3 sm:px-6">
-                <div className="flex items-center justify-between gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
                   <Link href="/" className="text-lg font-bold tracking-tight text-emerald-800">
                     Machiavelox
                   </Link>
-                  <div className="flex items-center gap-3 text-sm">
+                  <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
                     <LocaleSwitch />
                     {user ? (
                       <>

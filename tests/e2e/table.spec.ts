@@ -226,7 +226,11 @@ test("a practice table: one player against two bots that play at a human pace; a
   // The table in Italian: the choice is remembered in a cookie.
   await page.getByRole("combobox", { name: "Language" }).selectOption("it");
   await expect(page.getByRole("button", { name: "Cala la combinazione" })).toBeVisible();
-  await page.getByRole("link", { name: "Regole" }).first().click();
+  // The table's own link to the rules opens them beside the game; the rules page speaks Italian too.
+  await expect(
+    page.getByTestId("game-table").getByRole("link", { name: "Regole" }),
+  ).toHaveAttribute("href", "/rules");
+  await page.goto("/rules");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Come si gioca a Machiavelox");
   await page.getByRole("combobox", { name: "Lingua" }).selectOption("en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Machiavelox is played");

@@ -473,10 +473,12 @@ export function GameTable({
           <TableArea view={view} ui={ui} />
         </div>
         {view.you && mine ? (
+          // Its parts keep their height and the rack scrolls: a part squeezed below its cards
+          // would let them spill under the buttons, out of reach of a tap.
           <section
             aria-label={t.table.rack}
             data-testid="rack"
-            className="flex max-h-[62%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none short:gap-1 short:p-1"
+            className="flex max-h-[62%] shrink-0 flex-col gap-1 overflow-y-auto *:shrink-0 overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none short:gap-1 short:p-1"
           >
             <div className="flex flex-wrap items-center gap-2">
               <SeatPanel
