@@ -209,7 +209,6 @@ export function runTournament(options: TournamentOptions): TournamentResult {
       perHand.get(level)!.scores.push(average(scores));
     }
   }
-  const paired = (a: number[], b: number[]) => interval(a.map((v, i) => v - b[i]!));
   const gaps = levels.slice(1).map((worse, i): Gap => {
     const better = levels[i]!;
     const [a, b] = [perHand.get(better)!, perHand.get(worse)!];
@@ -240,13 +239,17 @@ export function runTournament(options: TournamentOptions): TournamentResult {
   };
 }
 
-function average(values: readonly number[]): number {
+/** One level's results against another's, paired hand by hand (or round by round). */
+export const paired = (a: readonly number[], b: readonly number[]) =>
+  interval(a.map((v, i) => v - b[i]!));
+
+export function average(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+export const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const points = (x: number) => x.toFixed(1);
-const range = (i: Interval, show: (x: number) => string) =>
+export const range = (i: Interval, show: (x: number) => string) =>
   `${show(i.mean)} [${show(i.low)}, ${show(i.high)}]`;
 
 /** The tournament as a report: per level, then each gap, intervals at 95%. */

@@ -9,7 +9,15 @@ import type { ClassicState, RoundOutcome } from "../../engine/classic/state";
 import { type ClassicView, classicViewFor } from "../../engine/classic/views";
 import type { Seat } from "../../engine/state";
 import type { BotLevel } from "../policy";
-import { type Interval, interval, proportion } from "../tournament";
+import {
+  average,
+  type Interval,
+  interval,
+  paired,
+  percent,
+  proportion,
+  range,
+} from "../tournament";
 import { type ClassicBotMemory, decideClassicBot, NEW_CLASSIC_MEMORY } from "./policy";
 import type { ClassicCommand, ClassicRejection } from "../../engine/classic/commands";
 
@@ -163,7 +171,6 @@ export function runClassicTournament(options: {
       perRound.get(level)!.penalty.push(average(penalty));
     }
   }
-  const paired = (a: number[], b: number[]) => interval(a.map((v, i) => v - b[i]!));
   const gaps = levels.slice(1).map((worse, i): ClassicGap => {
     const better = levels[i]!;
     const [a, b] = [perRound.get(better)!, perRound.get(worse)!];
@@ -194,14 +201,7 @@ export function runClassicTournament(options: {
   };
 }
 
-function average(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const points = (x: number) => x.toFixed(2);
-const range = (i: Interval, show: (x: number) => string) =>
-  `${show(i.mean)} [${show(i.low)}, ${show(i.high)}]`;
 
 export function formatClassicTournament(result: ClassicTournamentResult): string[] {
   const endings = Object.entries(result.endings)
