@@ -88,7 +88,8 @@ function judgedMeldsValid(state: HandState): string | null {
   return null;
 }
 
-const SEAT_VIEW_KEYS = [
+/** The fields another seat's view of a seat carries, sorted: nothing more may leave the server. */
+export const SEAT_VIEW_KEYS: readonly string[] = [
   "awaySince",
   "calledStop",
   "handCount",
@@ -102,9 +103,7 @@ const SEAT_VIEW_KEYS = [
   "staging",
   "status",
   "stockCount",
-]
-  .sort()
-  .join();
+].sort();
 const OWN_VIEW_KEYS = ["achieved", "hand", "seat", "staging", "stockCount"].sort().join();
 
 /**
@@ -115,7 +114,7 @@ function viewsLeakNothing(state: HandState, events: readonly EngineEvent[]): str
   const view = spectatorView(state);
   if (view.you !== null) return "the spectator's view has a hand";
   const seatKeys = view.seats.map((s) => Object.keys(s).sort().join());
-  if (seatKeys.some((keys) => keys !== SEAT_VIEW_KEYS))
+  if (seatKeys.some((keys) => keys !== SEAT_VIEW_KEYS.join()))
     return `a seat's public view has fields ${seatKeys.join(" / ")}`;
   // Where each hidden card is: 1 + the seat whose hand holds it, or 4 for any stock.
   const hidden = new Uint8Array(CARD_COUNT);
