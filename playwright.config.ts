@@ -65,6 +65,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test signs its players up from 127.0.0.1: a retried test must not meet the limit.
       SIGN_UPS_PER_HOUR: "1000",
+      // Every browser of every test comes from 127.0.0.1, as a whole site's players.
+      REQUESTS_PER_SECOND: "1000",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       DEAL_SEED: process.env.DEAL_SEED,
       // Bots at a twentieth of their human pace, so a practice hand ends within the test's time.

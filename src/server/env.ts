@@ -70,6 +70,15 @@ export const envSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(30),
+    /**
+     * Requests and socket openings one address may send a second, in bursts of five seconds'
+     * worth: far above what a household or an office of players needs, far below a flood.
+     */
+    REQUESTS_PER_SECOND: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(40),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),

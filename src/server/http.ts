@@ -4,6 +4,7 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import pino, { type Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
+import { AddressGate } from "./address-gate";
 import { TRPC_MAX_BATCH } from "./batch";
 import { sessionClaims } from "./auth/session";
 import { stampClientAddress } from "./client-address";
@@ -43,6 +44,8 @@ export function createAppServer(options: {
   siteOrigin?: string;
   /** Where internal errors are logged (with the id their client is told). */
   log?: Logger;
+  /** Requests and WebSocket upgrades one client address may send a second (address-gate.ts). */
+  requestsPerSecond: number;
 }): AppServer {
   const log = options.log ?? pino({ level: "error" });
   const onError = (failure: Parameters<typeof logFailure>[1]) => logFailure(log, failure);
@@ -55,14 +58,18 @@ export function createAppServer(options: {
     onError,
   });
   const origins = { trustProxy: options.trustProxy, siteOrigin: options.siteOrigin };
+  const gate = new AddressGate(options.requestsPerSecond);
   const server = http.createServer((req, res) => {
-    stampClientAddress(req, options.trustProxy);
+    const address = stampClientAddress(req, options.trustProxy);
     securityHeaders(req, res);
     const path = pathOf(req);
-    const refused = crossSiteRefusal(req, path, origins);
+    // The build's static files (a page's scripts) and the health probe are not limited.
+    const gated = !path.startsWith("/_next/static/") && path !== HEALTH_PATH;
+    const refused =
+      gated && !gate.admit(address) ? tooMany(gate, address) : crossSiteRefusal(req, path, origins);
     if (refused) {
       res
-        .writeHead(refused.status, { "content-type": "application/json" })
+        .writeHead(refused.status, { "content-type": "application/json", ...refused.headers })
         .end(JSON.stringify({ error: { message: refused.message } }));
     } else if (path.startsWith(`${TRPC_HTTP_PATH}/`)) trpc(req, res);
     else if (path === HEALTH_PATH) void health(res);
@@ -86,6 +93,7 @@ export function createAppServer(options: {
     // socket with their cookie. Browsers always send Origin on upgrades; other clients (bots,
     // benches, tests) send none and carry no browser's cookies.
     if (!fromOwnOrigin(req, origins)) return refuseUpgrade(socket, 403, "Forbidden");
+    if (!gate.admit(address)) return refuseUpgrade(socket, 429, "Too Many Requests");
     socket.on("error", () => socket.destroy());
     sessionClaims(req.headers)
       .then((claims) => {
@@ -120,6 +128,16 @@ export function createAppServer(options: {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+type HttpRefusal = { status: number; message: string; headers?: Record<string, string> };
+
+function tooMany(gate: AddressGate, address: string): HttpRefusal {
+  return {
+    status: 429,
+    message: "Too many requests from this address: wait a moment.",
+    headers: { "retry-after": String(gate.retryAfter(address)) },
+  };
+}
+
 type Origins = { trustProxy: boolean; siteOrigin: string | undefined };
 
 /**
@@ -153,7 +171,7 @@ function crossSiteRefusal(
   req: http.IncomingMessage,
   path: string,
   origins: Origins,
-): { status: number; message: string } | null {
+): HttpRefusal | null {
   if (!UNSAFE_METHODS.has(req.method ?? "GET")) return null;
   const fetchSite = req.headers["sec-fetch-site"];
   const crossSite = fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
@@ -225,8 +243,9 @@ function coalesceWrites(client: WebSocket, socket: Duplex) {
 
 /** 200 with the server's state while it serves, 503 while it cannot (database down, stopping). */
 async function health(res: http.ServerResponse) {
-  const report = await liveMatches()
-    .health()
+  // A server without live matches (yet, or any more) answers too: unavailable.
+  const report = await Promise.resolve()
+    .then(() => liveMatches().health())
     .catch((error: unknown) => ({
       status: "unavailable",
       error: error instanceof Error ? error.message : String(error),

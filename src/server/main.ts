@@ -98,6 +98,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       trustProxy: env.TRUST_PROXY,
       siteOrigin: process.env.NEXTAUTH_URL,
       log,
+      requestsPerSecond: env.REQUESTS_PER_SECOND,
       fallback: app ? app.handle : (_req, res) => res.writeHead(404).end(),
     });
     await new Promise<void>((resolve, reject) => {

@@ -29,6 +29,7 @@ const db = testDb();
 const app = createAppServer({
   trustProxy: false,
   fallback: (_req, res) => res.writeHead(404).end(),
+  requestsPerSecond: 10_000,
 });
 let origin = "";
 beforeAll(async () => {
@@ -164,6 +165,65 @@ describe("transports", () => {
       message: "This match has already ended.",
       errorId: null,
     });
+  });
+
+  it("a flood from one address is refused at the door, before its body or session is read; other addresses and the health probe pass", async () => {
+    let pages = 0;
+    const gated = createAppServer({
+      trustProxy: true,
+      fallback: (_req, res) => res.writeHead(404).end(String(++pages)),
+      requestsPerSecond: 1,
+    });
+    await new Promise<void>((resolve) => gated.server.listen(0, "127.0.0.1", resolve));
+    const at = `127.0.0.1:${(gated.server.address() as AddressInfo).port}`;
+    const from = (address: string) => ({ "x-forwarded-for": address });
+    try {
+      // A burst of five seconds' worth passes; then a socket opening is refused before its
+      // cookie is decoded, and requests, malformed as they are, are refused for their rate and
+      // never parsed (a parsed one would be answered 400).
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, () => fetch(`http://${at}/page`, { headers: from("10.0.0.1") })),
+      );
+      expect(burst.map((answer) => answer.status)).toEqual(Array(5).fill(404));
+      const upgrade = await new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://${at}${TRPC_WS_PATH}`, { headers: from("10.0.0.1") });
+        socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        socket.once("open", () => reject(new Error("the upgrade was accepted")));
+        socket.once("error", reject);
+      });
+      expect(upgrade).toBe(429);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`http://${at}${TRPC_HTTP_PATH}/account.signUp`, {
+            method: "POST",
+            headers: { ...from("10.0.0.1"), "content-type": "application/json" },
+            body: "{ not json",
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      // A slow machine may refill a token or two while the requests are sent.
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(16);
+      expect(statuses.filter((status) => status !== 429).every((status) => status === 400)).toBe(
+        true,
+      );
+      const flood = answers.find((answer) => answer.status === 429)!;
+      expect(Number(flood.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(((await flood.json()) as { error: { message: string } }).error.message).toMatch(
+        /Too many requests/,
+      );
+      for (const answer of answers) if (answer !== flood) await answer.arrayBuffer();
+      expect(pages).toBe(5);
+      // Another address, the build's static files and the health probe are not held back.
+      expect((await fetch(`http://${at}/page`, { headers: from("10.0.0.2") })).status).toBe(404);
+      expect(
+        (await fetch(`http://${at}/_next/static/chunk.js`, { headers: from("10.0.0.1") })).status,
+      ).toBe(404);
+      // (No live matches run in this test: the probe answers that it is unavailable.)
+      expect((await fetch(`http://${at}/health`, { headers: from("10.0.0.1") })).status).toBe(503);
+    } finally {
+      await gated.close();
+    }
   });
 
   it("other paths go to the page handler (Next.js)", async () => {

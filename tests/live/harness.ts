@@ -70,6 +70,8 @@ export class LiveServer {
           DATABASE_URL: this.databaseUrl,
           NEXTAUTH_SECRET: SECRET,
           LOG_LEVEL: "info",
+          // Every simulated player connects from 127.0.0.1: one address for a whole site.
+          REQUESTS_PER_SECOND: "100000",
         },
         stdio: ["ignore", "pipe", "pipe"],
       },

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/server/accounts/password";
 import { hasRole, parseRole } from "@/server/accounts/roles";
@@ -49,6 +50,19 @@ describe("passwords", () => {
     expect(await verifyPassword("open sesame", first!)).toBe(true);
     expect(await verifyPassword("open sesamE", first!)).toBe(false);
   });
+
+  it.runIf(existsSync("/proc/thread-self"))(
+    "are hashed by threads of the lowest priority, so a flood of them yields to the live games",
+    async () => {
+      await hashPassword("open sesame");
+      const niceness = readdirSync("/proc/self/task").map((thread) => {
+        const stat = readFileSync(`/proc/self/task/${thread}/stat`, "utf8");
+        // After the command's closing parenthesis, niceness is the 17th field.
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+      expect(niceness).toContain(19);
+    },
+  );
 });
 
 describe("roles", () => {

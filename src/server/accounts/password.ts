@@ -5,15 +5,23 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 const COST = 11;
+/** The hashing threads' niceness: the lowest priority there is. */
+const HASHING_NICENESS = 19;
 
 type Job = { op: "hash"; password: string } | { op: "verify"; password: string; hash: string };
 type Reply = { id: number; value?: string | boolean; error?: string };
 
 // Plain CommonJS, so the same string runs from the tsx server, Next's bundle and vitest alike;
 // `bcryptjs` resolves from the working directory, the project's folder (as the bots' pool does).
+// Each thread lowers its own priority (Linux: a thread id is a process id to setpriority), so
+// on a machine with few cores a flood's hashing yields to the event loop of the live games.
 const WORKER = `
 const { parentPort } = require("node:worker_threads");
 const bcrypt = require("bcryptjs");
+try {
+  const thread = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
+  require("node:os").setPriority(thread, ${HASHING_NICENESS});
+} catch {}
 parentPort.on("message", ({ id, op, password, hash }) => {
   try {
     const value = op === "hash" ? bcrypt.hashSync(password, ${COST}) : bcrypt.compareSync(password, hash);
