@@ -231,7 +231,14 @@ test("a practice table: one player against two bots that play at a human pace; a
     page.getByTestId("game-table").getByRole("link", { name: "Regole" }),
   ).toHaveAttribute("href", "/rules");
   await page.goto("/rules");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Come si gioca a Machiavelox");
+  // Both games' rules, one after the other.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([
+    "Come si gioca a Machiavelox",
+    "Machiavelli classico",
+  ]);
   await page.getByRole("combobox", { name: "Lingua" }).selectOption("en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How Machiavelox is played");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText([
+    "How Machiavelox is played",
+    "Classic Machiavelli",
+  ]);
 });

@@ -1,13 +1,34 @@
 import type { Metadata } from "next";
 import { getLocale } from "@/i18n/server";
-import { rulesText } from "./rules-text";
+import { type RulesText, rulesText } from "./rules-text";
 
 export const metadata: Metadata = { title: "Rules" };
 
 export default async function RulesPage() {
-  const text = rulesText(await getLocale());
+  const games = rulesText(await getLocale());
   return (
-    <article className="mx-auto max-w-2xl space-y-8">
+    <div className="mx-auto max-w-2xl space-y-16">
+      <nav className="flex flex-wrap gap-3 text-sm font-medium">
+        {games.map((game) => (
+          <a
+            key={game.id}
+            href={`#${game.id}`}
+            className="rounded-md bg-emerald-700 px-3 py-1.5 text-white hover:bg-emerald-800"
+          >
+            {game.title}
+          </a>
+        ))}
+      </nav>
+      {games.map((game) => (
+        <GameRules key={game.id} text={game} />
+      ))}
+    </div>
+  );
+}
+
+function GameRules({ text }: { text: RulesText }) {
+  return (
+    <article id={text.id} className="scroll-mt-20 space-y-8">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
         <p className="text-lg text-stone-600">{text.intro}</p>
