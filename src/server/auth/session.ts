@@ -35,10 +35,41 @@ export function parseCookies(header: string | undefined): Record<string, string>
  * session versions existed counts as version 0.
  */
 export async function sessionClaims(headers: IncomingHttpHeaders): Promise<SessionClaims | null> {
-  const req = { headers, cookies: parseCookies(headers.cookie) };
+  const cookies = parseCookies(headers.cookie);
+  // The session cookie (next-auth splits a long one into .0, .1, …; https names it __Secure-…).
+  const key = Object.entries(cookies)
+    .filter(([name]) => name.includes("next-auth.session-token"))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(";");
+  if (!key) return null;
+  const known = decoded.get(key);
+  if (known && known.until > Date.now()) return known.claims;
+  const req = { headers, cookies };
   const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
-  if (!token?.sub) return null;
-  return { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0 };
+  const claims = token?.sub
+    ? { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0 }
+    : null;
+  remember(key, claims, typeof token?.exp === "number" ? token.exp * 1000 : 0);
+  return claims;
+}
+
+/**
+ * Decoding a token (a key derivation and a decryption) costs far more than the rest of a cheap
+ * request; players send the same token with every request. What a token says never changes, so
+ * it is kept a minute (never past its expiry). Revocations do not depend on it: they go by the
+ * player's session version, read apart (`currentUser`, `freshUser`).
+ */
+const DECODED_TTL_MS = 60_000;
+/** Tokens kept at most; past it the oldest go (forged tokens sent by the thousand, too). */
+const DECODED_MAX = 10_000;
+const decoded = new Map<string, { claims: SessionClaims | null; until: number }>();
+
+function remember(key: string, claims: SessionClaims | null, expiresAt: number) {
+  if (decoded.size >= DECODED_MAX) {
+    for (const oldest of [...decoded.keys()].slice(0, DECODED_MAX / 2)) decoded.delete(oldest);
+  }
+  const until = Date.now() + DECODED_TTL_MS;
+  decoded.set(key, { claims, until: claims ? Math.min(until, expiresAt) : until });
 }
 
 /** A player as sessions see them: null when gone or banned from the site. */
