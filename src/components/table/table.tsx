@@ -46,6 +46,7 @@ import { TableArea } from "./melds";
 import { describeEvent, describeUndo, shortName, situationOf, undoNoticesFor } from "./notices";
 import { type PendingCommand, pendingCommand, withPending } from "./optimistic";
 import { RemovedCards, SeatPanel } from "./seats";
+import { useEngineNow } from "./engine-now";
 import { useTableSettings } from "./settings";
 import { playSound, type SoundName } from "./sounds";
 import { type Toast, Toasts } from "./toasts";
@@ -547,21 +548,4 @@ export function GameTable({
       </span>
     </DndContext>
   );
-}
-
-/** The engine's clock on this page: the match's clock when the view arrived, plus the time since. */
-function useEngineNow(viewNow: Millis): Millis {
-  const base = useRef({ engine: viewNow, wall: 0 });
-  const [now, setNow] = useState(viewNow);
-  useEffect(() => {
-    base.current = { engine: viewNow, wall: performance.now() };
-    setNow(viewNow);
-  }, [viewNow]);
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(base.current.engine + performance.now() - base.current.wall);
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
