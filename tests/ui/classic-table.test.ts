@@ -2,11 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cards } from "@/engine/cards";
 import { FIRST_JOKER } from "@/engine/classic/cards";
+import { type AceRule, checkCombination } from "@/engine/classic/combinations";
 import { applyClassic } from "@/engine/classic/engine";
 import { classicViewFor } from "@/engine/classic/views";
 import type { ClassicEvent } from "@/engine/classic/classic-events";
 import { orderHand } from "@/components/table/hand-order";
 import { classicPreviewGame } from "@/components/classic/fixture";
+import { reasonIn } from "@/components/classic/reasons";
 import {
   type ClassicDestination,
   classicAllowed,
@@ -142,5 +144,43 @@ describe("the classic table's buttons and news", () => {
       { type: "drew", seat: 2, card: null, cause: "first", id: 3, at: 0 },
     ] as ClassicEvent[];
     expect(failedMoves(events)).toEqual([{ seat: 1, reason: "x", penalty: 1, id: 1 }]);
+  });
+});
+
+describe("the engine's verdicts in Italian", () => {
+  const say = (literal: string, ace: AceRule = "low-or-high") => {
+    const check = checkCombination(cards(literal), ace);
+    if (check.ok) throw new Error(`${literal} is valid`);
+    return check.reason;
+  };
+
+  it("every sentence the combinations' check writes has its Italian", () => {
+    const reasons = [
+      say("5H 6H"),
+      say("5S 5H 5D 6C"),
+      say("7H 7D 7H"),
+      say("7S 7H 7D 7C 7S"),
+      say("5H 6H 6H"),
+      say("QH KH AH 2H"),
+      say("2H 3H 5H"),
+      say("QH KH AH", "low"),
+      `only one joker per combination: 5♥ joker joker`,
+      say("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    ];
+    for (const reason of reasons) expect(reasonIn("it", reason), reason).not.toBe(reason);
+    expect(reasonIn("it", "two 7♥ in one set")).toBe("due 7♥ nello stesso tris/poker");
+    expect(reasonIn("it", "K-A-2 is not a run: it turns the corner")).toBe(
+      "K-A-2 non è una scala: gira l'angolo",
+    );
+    expect(reasonIn("en", "two 7♥ in one set")).toBe("two 7♥ in one set");
+  });
+
+  it("§8 Thirty-Six's opening verdicts have their Italian", () => {
+    for (const reason of [
+      "your opening is worth 21 points: it needs 36",
+      "your opening is laid from your own hand: no face-up cards",
+      "before your opening of 36 points you may not add to or rearrange the table's combinations",
+    ])
+      expect(reasonIn("it", reason), reason).not.toBe(reason);
   });
 });

@@ -25,7 +25,7 @@ import type { ClassicEvent } from "@/engine/classic/classic-events";
 import type { ClassicCommand } from "@/engine/classic/commands";
 import type { ClassicView } from "@/engine/classic/views";
 import type { Millis, Seat } from "@/engine/state";
-import { useMessages } from "@/i18n/client";
+import { useLocale, useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
 import { useEngineNow } from "@/components/table/engine-now";
 import { arrange, type HandSort, nudge, orderHand } from "@/components/table/hand-order";
@@ -47,6 +47,7 @@ import {
   parseSource,
 } from "./moves";
 import { ClassicCardFace, ClassicHand, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import { reasonIn } from "./reasons";
 import { RoundEnd } from "./round-end";
 
 /** The line an event leaves under the players, or null for those told elsewhere. */
@@ -109,6 +110,7 @@ export function ClassicTable({
   endActions = null,
 }: ClassicTableProps) {
   const t = useMessages();
+  const locale = useLocale();
   const [settings, updateSettings] = useTableSettings();
   const [selected, setSelected] = useState<ClassicSource | null>(null);
   const [dragging, setDragging] = useState<ClassicSource | null>(null);
@@ -363,7 +365,7 @@ export function ClassicTable({
             >
               {t.classic.news.failed(
                 nameOf(failure.seat),
-                failure.reason,
+                reasonIn(locale, failure.reason),
                 failure.penalty,
                 failure.seat === you,
               )}

@@ -8,7 +8,7 @@ import type { CardId } from "@/engine/cards";
 import { isJoker } from "@/engine/classic/cards";
 import type { ClassicCombinationView, ClassicView } from "@/engine/classic/views";
 import type { Millis, Seat } from "@/engine/state";
-import { useMessages } from "@/i18n/client";
+import { useLocale, useMessages } from "@/i18n/client";
 import { CardFace, type CardLook, seatColour } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import type { HandSort } from "@/components/table/hand-order";
@@ -21,6 +21,7 @@ import {
   type FailedMove,
   sourceId,
 } from "./moves";
+import { reasonIn } from "./reasons";
 
 /** What every part needs to draw cards and turn gestures into moves. */
 export interface ClassicUi {
@@ -135,8 +136,10 @@ function Combination({
   ui: ClassicUi;
 }) {
   const t = useMessages();
+  const locale = useLocale();
   const here = ui.selected?.from === "table" && ui.selected.combination === c.id;
-  const verdict = c.valid ? t.classic.kinds[c.kind ?? "set"] : c.reason;
+  const reason = c.reason && reasonIn(locale, c.reason);
+  const verdict = c.valid ? t.classic.kinds[c.kind ?? "set"] : reason;
   return (
     <Droppable
       dropId={destinationId({ to: "combination", combination: c.id })}
@@ -181,7 +184,7 @@ function Combination({
           data-reason={c.id}
           className="mt-1 w-0 min-w-full text-[11px] leading-tight font-medium text-red-700"
         >
-          ⚠ {c.reason}
+          ⚠ {reason}
         </span>
       )}
     </Droppable>
