@@ -5,20 +5,7 @@
 // commands through `act`, the turn's verdicts on the table as it is worked on, the
 // events told as toasts and sounds — above all a failed move and its penalty.
 
-import {
-  type CollisionDetection,
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CardId } from "@/engine/cards";
 import type { ClassicEvent } from "@/engine/classic/classic-events";
@@ -30,8 +17,14 @@ import type { Messages } from "@/i18n/messages";
 import { useEngineNow } from "@/components/table/engine-now";
 import { arrange, type HandSort, nudge, orderHand } from "@/components/table/hand-order";
 import { useTableSettings } from "@/components/table/settings";
-import { playSound, type SoundName } from "@/components/table/sounds";
-import { type Toast, Toasts } from "@/components/table/toasts";
+import {
+  dropTarget,
+  useCoveredPage,
+  useSound,
+  useTableSensors,
+  useToasts,
+} from "@/components/table/frame";
+import { Toasts } from "@/components/table/toasts";
 import { SettingsBar } from "@/components/table/toolbar";
 import {
   classicAllowed,
@@ -91,11 +84,6 @@ const REFUSAL_SHAKE_MS = 600;
 const FAILURE_MS = 12_000;
 const TOAST_MS = { refusal: 8000, undo: 12000, info: 3500 };
 
-const dropTarget: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  return within.length > 0 ? within : rectIntersection(args);
-};
-
 const BUTTON =
   "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40 short:px-2 short:py-1";
 
@@ -119,36 +107,14 @@ export function ClassicTable({
   const [news, setNews] = useState<string | null>(null);
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
-  const [toasts, setToasts] = useState<Toast[]>([]);
   const now = useEngineNow(clockAt ?? view.now);
-  const seq = useRef(0);
-  const mutedRef = useRef(settings.muted);
-  mutedRef.current = settings.muted;
   const you = view.you?.seat ?? null;
   const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
 
-  const sound = useCallback((name: SoundName) => {
-    if (!mutedRef.current) playSound(name);
-  }, []);
-  const toast = useCallback((kind: Toast["kind"], text: string) => {
-    const id = ++seq.current;
-    setToasts((list) =>
-      list.some((x) => x.kind === kind && x.text === text)
-        ? list
-        : [...list.slice(-3), { id, kind, text }],
-    );
-    setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
-  }, []);
+  const sound = useSound(settings.muted);
+  const { toasts, toast, dismiss } = useToasts(TOAST_MS, 4);
 
-  // The frame covers the page: the page behind it must not scroll.
-  useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      root.style.overflow = before;
-    };
-  }, []);
+  useCoveredPage();
 
   // Each new event once: sounds, notices, the failed move's mark.
   const seen = useRef(-1);
@@ -254,13 +220,7 @@ export function ClassicTable({
     return () => window.removeEventListener("keydown", onKey);
   }, [send, draw]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      keyboardCodes: { start: ["Space"], cancel: ["Escape"], end: ["Space"] },
-    }),
-  );
+  const sensors = useTableSensors();
   const onDragStart = ({ active }: DragStartEvent) => {
     setSelected(null);
     setDragging(parseSource(String(active.id)));
@@ -451,10 +411,7 @@ export function ClassicTable({
         onReady={() => void send([{ do: "ready" }])}
         endActions={endActions}
       />
-      <Toasts
-        toasts={toasts}
-        onDismiss={(id) => setToasts((list) => list.filter((x) => x.id !== id))}
-      />
+      <Toasts toasts={toasts} onDismiss={dismiss} />
     </DndContext>
   );
 }

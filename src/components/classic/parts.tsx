@@ -12,6 +12,7 @@ import { useLocale, useMessages } from "@/i18n/client";
 import { CardFace, type CardLook, seatColour } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import type { HandSort } from "@/components/table/hand-order";
+import { SortChooser } from "@/components/table/hand-panel";
 import { Droppable, Pickable } from "@/components/table/pieces";
 import {
   type ClassicDestination,
@@ -312,35 +313,13 @@ export const ClassicHand = memo(function ClassicHand({
   waiting: boolean;
 }) {
   const t = useMessages();
-  const sorts: [HandSort, string][] = [
-    ["suit", t.hand.bySuit],
-    ["rank", t.hand.byRank],
-    ["manual", t.hand.manual],
-  ];
   return (
     <section aria-label={t.classic.hand.title} className="space-y-1">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <h2 className="font-semibold text-stone-700">
           {t.classic.hand.title} ({cards.length})
         </h2>
-        <span
-          role="radiogroup"
-          aria-label={t.hand.sort}
-          className="flex overflow-hidden rounded border border-stone-300"
-        >
-          {sorts.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={sort === value}
-              className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
-              onClick={() => onSort(value)}
-            >
-              {label}
-            </button>
-          ))}
-        </span>
+        <SortChooser sort={sort} onSort={onSort} />
         {waiting && <span className="text-stone-500">{t.classic.hand.waiting}</span>}
       </div>
       <Droppable
