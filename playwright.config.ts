@@ -73,6 +73,8 @@ export default defineConfig({
       BOT_REACTION_SCALE: "0.05",
       // Practice tables started with `fastClock` run the rules' minutes ten times faster.
       MATCH_CLOCK_SCALE: "10",
+      // The preview pages (the classic table's spec plays on one) are served in this build.
+      TABLE_PREVIEW: "1",
     },
   },
 });

@@ -2,6 +2,7 @@
 // missing translation is a type error, not a blank on screen.
 
 import type { RejectionCode } from "@/engine/commands";
+import { classicEn, classicIt } from "./classic";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
 import { siteEn, siteIt } from "./site";
@@ -211,6 +212,7 @@ const en = {
   spectating: "You are watching this hand.",
   levels: levelsEn,
   hint: hintEn,
+  classic: classicEn,
   site: siteEn,
 };
 
@@ -463,6 +465,7 @@ const it: Messages = {
   spectating: "Stai guardando questa mano.",
   levels: levelsIt,
   hint: hintIt,
+  classic: classicIt,
   site: siteIt,
 };
 

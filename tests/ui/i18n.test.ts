@@ -17,6 +17,7 @@ const SAME_IN_BOTH = new Set([
   "English",
   "Italiano",
   "Stop!",
+  "Tahiti",
   "Machiavelli,",
   "Password",
   "Link:",

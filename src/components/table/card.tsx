@@ -47,6 +47,52 @@ export const SEAT_COLOURS = [
     dot: "bg-fuchsia-500",
     outline: "outline-fuchsia-500",
   },
+  // Classic tables seat up to 8.
+  {
+    name: "emerald",
+    ring: "ring-emerald-500",
+    bg: "bg-emerald-100",
+    text: "text-emerald-800",
+    border: "border-emerald-500",
+    dot: "bg-emerald-500",
+    outline: "outline-emerald-500",
+  },
+  {
+    name: "rose",
+    ring: "ring-rose-500",
+    bg: "bg-rose-100",
+    text: "text-rose-800",
+    border: "border-rose-500",
+    dot: "bg-rose-500",
+    outline: "outline-rose-500",
+  },
+  {
+    name: "indigo",
+    ring: "ring-indigo-500",
+    bg: "bg-indigo-100",
+    text: "text-indigo-800",
+    border: "border-indigo-500",
+    dot: "bg-indigo-500",
+    outline: "outline-indigo-500",
+  },
+  {
+    name: "lime",
+    ring: "ring-lime-500",
+    bg: "bg-lime-100",
+    text: "text-lime-800",
+    border: "border-lime-500",
+    dot: "bg-lime-500",
+    outline: "outline-lime-500",
+  },
+  {
+    name: "orange",
+    ring: "ring-orange-500",
+    bg: "bg-orange-100",
+    text: "text-orange-800",
+    border: "border-orange-500",
+    dot: "bg-orange-500",
+    outline: "outline-orange-500",
+  },
 ] as const;
 
 export function seatColour(seat: Seat) {

@@ -7,9 +7,16 @@ import { type CardId, compareByRank, compareBySuit } from "@/engine/cards";
 export type HandSort = "suit" | "rank" | "manual";
 
 /** The hand in display order; `arranged` is the player's own order (used for "manual"). */
-export function orderHand(hand: readonly CardId[], sort: HandSort, arranged: readonly CardId[]) {
-  if (sort === "suit") return [...hand].sort(compareBySuit);
-  if (sort === "rank") return [...hand].sort(compareByRank);
+export function orderHand(
+  hand: readonly CardId[],
+  sort: HandSort,
+  arranged: readonly CardId[],
+  compare: Record<"suit" | "rank", (a: CardId, b: CardId) => number> = {
+    suit: compareBySuit,
+    rank: compareByRank,
+  },
+) {
+  if (sort !== "manual") return [...hand].sort(compare[sort]);
   const inHand = new Set(hand);
   const kept = arranged.filter((card) => inHand.has(card));
   const known = new Set(kept);

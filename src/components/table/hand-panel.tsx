@@ -59,33 +59,11 @@ export const HandRow = memo(function HandRow({
   ui: TableUi;
 }) {
   const t = useMessages();
-  const sorts: [HandSort, string][] = [
-    ["suit", t.hand.bySuit],
-    ["rank", t.hand.byRank],
-    ["manual", t.hand.manual],
-  ];
   return (
     <section aria-label={title} className="space-y-1">
       <div className="flex items-center gap-2 text-xs">
         <h2 className="font-semibold text-stone-700">{title}</h2>
-        <span
-          role="radiogroup"
-          aria-label={t.hand.sort}
-          className="flex overflow-hidden rounded border border-stone-300"
-        >
-          {sorts.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={sort === value}
-              className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
-              onClick={() => onSort(value)}
-            >
-              {label}
-            </button>
-          ))}
-        </span>
+        <SortChooser sort={sort} onSort={onSort} />
       </div>
       <DropZone
         dest={{ to: "hand" }}
@@ -102,6 +80,42 @@ export const HandRow = memo(function HandRow({
     </section>
   );
 });
+
+/** By suit, by rank, or the player's own order. */
+export function SortChooser({
+  sort,
+  onSort,
+}: {
+  sort: HandSort;
+  onSort: (sort: HandSort) => void;
+}) {
+  const t = useMessages();
+  const sorts: [HandSort, string][] = [
+    ["suit", t.hand.bySuit],
+    ["rank", t.hand.byRank],
+    ["manual", t.hand.manual],
+  ];
+  return (
+    <span
+      role="radiogroup"
+      aria-label={t.hand.sort}
+      className="flex overflow-hidden rounded border border-stone-300"
+    >
+      {sorts.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={sort === value}
+          className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
+          onClick={() => onSort(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </span>
+  );
+}
 
 /** A hand card is also a drop target, so dropping another hand card on it arranges the hand. */
 function HandCard({

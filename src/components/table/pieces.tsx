@@ -54,8 +54,40 @@ export function PickableCard({
   /** Extra keys (arranging the hand with the arrow keys). */
   onKey?: (event: KeyboardEvent) => boolean;
 }) {
+  return (
+    <Pickable
+      dragId={sourceId(source)}
+      label={label}
+      pressed={look.selected ?? false}
+      disabled={disabled}
+      onPick={() => onSelect(source)}
+      onKey={onKey}
+    >
+      <CardFace card={Number(source.card)} look={look} />
+    </Pickable>
+  );
+}
+
+/** Any card a gesture can pick up, by its drag id (the classic table has its own places). */
+export function Pickable({
+  dragId,
+  label,
+  pressed,
+  disabled,
+  onPick,
+  onKey,
+  children,
+}: {
+  dragId: string;
+  label: string;
+  pressed: boolean;
+  disabled?: boolean;
+  onPick: () => void;
+  onKey?: (event: KeyboardEvent) => boolean;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
-    id: sourceId(source),
+    id: dragId,
     disabled,
   });
   return (
@@ -65,21 +97,21 @@ export function PickableCard({
       {...attributes}
       {...listeners}
       aria-label={label}
-      aria-pressed={look.selected ?? false}
+      aria-pressed={pressed}
       aria-disabled={disabled}
-      data-testid={sourceId(source)}
+      data-testid={dragId}
       className={`touch-none rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${
         isDragging ? "opacity-30" : ""
       } ${disabled ? "cursor-not-allowed" : "cursor-grab"}`}
       onClick={(e) => {
         e.stopPropagation();
-        if (!disabled) onSelect(source);
+        if (!disabled) onPick();
       }}
       onKeyDown={(e) => {
         if (e.key === "Enter") {
           e.preventDefault();
           e.stopPropagation();
-          if (!disabled) onSelect(source);
+          if (!disabled) onPick();
           return;
         }
         if (onKey?.(e)) {
@@ -89,19 +121,14 @@ export function PickableCard({
         listeners?.onKeyDown?.(e);
       }}
     >
-      <CardFace card={Number(source.card)} look={look} />
+      {children}
     </button>
   );
 }
 
 export function DropZone({
   dest,
-  label,
-  active,
-  refuses = false,
-  onChoose,
-  className,
-  children,
+  ...rest
 }: {
   dest: Destination;
   label: string;
@@ -113,22 +140,43 @@ export function DropZone({
   className: string;
   children?: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: destinationId(dest), disabled: refuses });
+  return <Droppable dropId={destinationId(dest)} {...rest} onChoose={() => rest.onChoose(dest)} />;
+}
+
+/** Any place a card can be put, by its drop id. */
+export function Droppable({
+  dropId,
+  label,
+  active,
+  refuses = false,
+  onChoose,
+  className,
+  children,
+}: {
+  dropId: string;
+  label: string;
+  active: boolean;
+  refuses?: boolean;
+  onChoose: () => void;
+  className: string;
+  children?: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: dropId, disabled: refuses });
   return (
     <div
       ref={setNodeRef}
       role="group"
       aria-label={label}
-      data-testid={`drop-${destinationId(dest)}`}
+      data-testid={`drop-${dropId}`}
       tabIndex={active ? 0 : -1}
       className={`${className} ${isOver ? "ring-2 ring-emerald-500" : ""} ${
         active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""
       }`}
-      onClick={() => active && onChoose(dest)}
+      onClick={() => active && onChoose()}
       onKeyDown={(e) => {
         if (active && e.key === "Enter" && e.target === e.currentTarget) {
           e.preventDefault();
-          onChoose(dest);
+          onChoose();
         }
       }}
     >

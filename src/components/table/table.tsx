@@ -4,20 +4,7 @@
 // commands in flight applied on top, turns every gesture (drag, tap, keyboard) into
 // one engine command, and reports refusals and chain undos as notices.
 
-import {
-  type CollisionDetection,
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, rankOf, suitOf } from "@/engine/cards";
 import type { Command } from "@/engine/commands";
@@ -46,9 +33,10 @@ import { TableArea } from "./melds";
 import { describeEvent, describeUndo, shortName, situationOf, undoNoticesFor } from "./notices";
 import { type PendingCommand, pendingCommand, withPending } from "./optimistic";
 import { RemovedCards, SeatPanel } from "./seats";
+import { useEngineNow } from "./engine-now";
 import { useTableSettings } from "./settings";
-import { playSound, type SoundName } from "./sounds";
-import { type Toast, Toasts } from "./toasts";
+import { dropTarget, useCoveredPage, useSound, useTableSensors, useToasts } from "./frame";
+import { Toasts } from "./toasts";
 import { ActionButtons, ClockBar, SettingsBar } from "./toolbar";
 
 export type SendResult = { ok: true; eventId: number | null } | { ok: false; reason: string };
@@ -77,11 +65,6 @@ export interface TableProps {
 
 const REFUSAL_SHAKE_MS = 600;
 
-/** Where the finger or pointer is decides the drop; the keyboard sensor has no pointer, so it uses the card's rectangle. */
-const dropTarget: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  return within.length > 0 ? within : rectIntersection(args);
-};
 const TOAST_MS = { refusal: 5000, undo: 12000, info: 4000 };
 
 interface InFlight extends PendingCommand {
@@ -109,12 +92,9 @@ export function GameTable({
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
-  const [toasts, setToasts] = useState<Toast[]>([]);
   const now = useEngineNow(clockAt ?? serverView.now);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
-  const mutedRef = useRef(settings.muted);
-  mutedRef.current = settings.muted;
   const serverViewRef = useRef(serverView);
   serverViewRef.current = serverView;
   const offlineRef = useRef(offline);
@@ -122,30 +102,9 @@ export function GameTable({
 
   const you = serverView.you?.seat ?? null;
   const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
-  const sound = useCallback((name: SoundName) => {
-    if (!mutedRef.current) playSound(name);
-  }, []);
-  const toast = useCallback((kind: Toast["kind"], text: string) => {
-    const id = ++seq.current;
-    // The same refusal twice in a row (a take, then the drop of the same drag) shows once.
-    setToasts((list) =>
-      list.some((x) => x.kind === kind && x.text === text)
-        ? list
-        : [...list.slice(-4), { id, kind, text }],
-    );
-    setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), TOAST_MS[kind]);
-  }, []);
-
-  // The frame covers the page: the page behind it must not scroll (a phone's header can be
-  // wider than the screen).
-  useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      root.style.overflow = before;
-    };
-  }, []);
+  const sound = useSound(settings.muted);
+  const { toasts, toast, dismiss } = useToasts(TOAST_MS, 5);
+  useCoveredPage();
 
   // Back online: the stream has resumed from the last event seen, so the table is current again.
   const wasOffline = useRef(offline);
@@ -322,13 +281,7 @@ export function GameTable({
     return () => window.removeEventListener("keydown", onKey);
   }, [selected, dispatch, letGo, allowed.draw]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      keyboardCodes: { start: ["Space"], cancel: ["Escape"], end: ["Space"] },
-    }),
-  );
+  const sensors = useTableSensors();
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const source = parseSource(String(active.id));
@@ -538,30 +491,10 @@ export function GameTable({
         )}
       </DragOverlay>
       <EndOfHand view={view} game={game} now={now} nameOf={nameOf} dispatch={dispatch} />
-      <Toasts
-        toasts={toasts}
-        onDismiss={(id) => setToasts((list) => list.filter((x) => x.id !== id))}
-      />
+      <Toasts toasts={toasts} onDismiss={dismiss} />
       <span className="sr-only" aria-live="assertive">
         {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}
       </span>
     </DndContext>
   );
-}
-
-/** The engine's clock on this page: the match's clock when the view arrived, plus the time since. */
-function useEngineNow(viewNow: Millis): Millis {
-  const base = useRef({ engine: viewNow, wall: 0 });
-  const [now, setNow] = useState(viewNow);
-  useEffect(() => {
-    base.current = { engine: viewNow, wall: performance.now() };
-    setNow(viewNow);
-  }, [viewNow]);
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(base.current.engine + performance.now() - base.current.wall);
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }

@@ -1,0 +1,417 @@
+"use client";
+
+// The classic Machiavelli table for one seat (or a spectator): the seat's view of
+// the game, every gesture (drag, tap-tap, keyboard) turned into the engine's step
+// commands through `act`, the turn's verdicts on the table as it is worked on, the
+// events told as toasts and sounds — above all a failed move and its penalty.
+
+import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CardId } from "@/engine/cards";
+import type { ClassicEvent } from "@/engine/classic/classic-events";
+import type { ClassicCommand } from "@/engine/classic/commands";
+import type { ClassicView } from "@/engine/classic/views";
+import type { Millis, Seat } from "@/engine/state";
+import { useLocale, useMessages } from "@/i18n/client";
+import type { Messages } from "@/i18n/messages";
+import { useEngineNow } from "@/components/table/engine-now";
+import { arrange, type HandSort, nudge, orderHand } from "@/components/table/hand-order";
+import { useTableSettings } from "@/components/table/settings";
+import {
+  dropTarget,
+  useCoveredPage,
+  useSound,
+  useTableSensors,
+  useToasts,
+} from "@/components/table/frame";
+import { Toasts } from "@/components/table/toasts";
+import { SettingsBar } from "@/components/table/toolbar";
+import {
+  classicAllowed,
+  classicAnnouncements,
+  classicCardName,
+  type ClassicDestination,
+  type ClassicSource,
+  CLASSIC_SORTS,
+  commandsFor,
+  type FailedMove,
+  failedMoves,
+  parseDestination,
+  parseSource,
+} from "./moves";
+import { ClassicCardFace, ClassicHand, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import { reasonIn } from "./reasons";
+import { RoundEnd } from "./round-end";
+
+/** The line an event leaves under the players, or null for those told elsewhere. */
+function newsOf(t: Messages, e: ClassicEvent, nameOf: (seat: Seat) => string): string | null {
+  const n = t.classic.news;
+  switch (e.type) {
+    case "played":
+      return n.played(nameOf(e.seat), e.fromHand.length + e.fromFaceUp.length);
+    case "drew":
+      return e.cause === "draw" ? n.drew(nameOf(e.seat)) : null;
+    case "passed":
+      return n.passed(nameOf(e.seat));
+    default:
+      return null;
+  }
+}
+
+export type ClassicActResult = { ok: true } | { ok: false; reason: string };
+
+export interface ClassicTableProps {
+  /** The seat's view (classicViewFor), or the spectator's (classicSpectatorView). */
+  view: ClassicView;
+  /** The match's clock when the view arrived; by default the view's own instant. */
+  clockAt?: Millis;
+  /** Recent events as this seat may see them (classicEventsFor), oldest first; each is told once. */
+  events: readonly ClassicEvent[];
+  /** Who sits at each seat. */
+  names: string[];
+  /** Sends one command; a refusal's reason is shown to the player. */
+  act: (command: ClassicCommand) => Promise<ClassicActResult>;
+  /** The connection is down: nothing is sent until it is back. */
+  offline?: boolean;
+  /** Links and notes for the frame's top line (home, rules, the preview's controls). */
+  topBar?: ReactNode;
+  /** What the game-over dialog offers next (rematch, queue again, home). */
+  endActions?: ReactNode;
+}
+
+const REFUSAL_SHAKE_MS = 600;
+/** A failed move's mark stays by the player's name this long. */
+const FAILURE_MS = 12_000;
+const TOAST_MS = { refusal: 8000, undo: 12000, info: 3500 };
+
+const BUTTON =
+  "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40 short:px-2 short:py-1";
+
+export function ClassicTable({
+  view,
+  clockAt,
+  events,
+  names,
+  act,
+  offline = false,
+  topBar = null,
+  endActions = null,
+}: ClassicTableProps) {
+  const t = useMessages();
+  const locale = useLocale();
+  const [settings, updateSettings] = useTableSettings();
+  const [selected, setSelected] = useState<ClassicSource | null>(null);
+  const [dragging, setDragging] = useState<ClassicSource | null>(null);
+  const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
+  const [failure, setFailure] = useState<FailedMove | null>(null);
+  const [news, setNews] = useState<string | null>(null);
+  const [sort, setSort] = useState<HandSort>("suit");
+  const [arranged, setArranged] = useState<CardId[]>([]);
+  const now = useEngineNow(clockAt ?? view.now);
+  const you = view.you?.seat ?? null;
+  const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
+
+  const sound = useSound(settings.muted);
+  const { toasts, toast, dismiss } = useToasts(TOAST_MS, 4);
+
+  useCoveredPage();
+
+  // Each new event once: sounds, notices, the failed move's mark.
+  const seen = useRef(-1);
+  useEffect(() => {
+    const fresh = events.filter((e) => e.id > seen.current);
+    if (fresh.length === 0) return;
+    seen.current = fresh[fresh.length - 1]!.id;
+    // Others' moves are told on one quiet line under the players; toasts are kept for
+    // what needs the player's eye (refusals, time running out), so they never hide the turn.
+    for (const e of fresh) {
+      const own = "seat" in e && e.seat === you;
+      if (e.type === "played") sound("lay");
+      if (e.type === "drew" && own && e.card !== null) sound("draw");
+      if (e.type === "timeUp") toast("info", t.classic.news.timeUp(nameOf(e.seat)));
+      const line = newsOf(t, e, nameOf);
+      if (line && !own) setNews(line);
+    }
+    // A failed move is told by the banner under the players (an alert) and the mark by the name.
+    for (const failed of failedMoves(fresh)) {
+      sound("undo");
+      setFailure(failed);
+      setTimeout(() => setFailure((f) => (f?.id === failed.id ? null : f)), FAILURE_MS);
+    }
+  }, [events, you, sound, toast, t, nameOf]);
+
+  const refuse = useCallback(
+    (reason: string, card: CardId | null) => {
+      sound("refusal");
+      toast("refusal", reason);
+      if (card === null) return;
+      setRefusedCard(card);
+      setTimeout(() => setRefusedCard((c) => (c === card ? null : c)), REFUSAL_SHAKE_MS);
+    },
+    [sound, toast],
+  );
+
+  /** Sends the commands in order; the first refusal stops the rest and is shown. */
+  const send = useCallback(
+    async (commands: ClassicCommand[]) => {
+      for (const command of commands) {
+        if (offline) return refuse(t.table.offline, null);
+        const result = await act(command);
+        if (!result.ok) return refuse(result.reason, "card" in command ? command.card : null);
+      }
+    },
+    [act, offline, refuse, t],
+  );
+
+  const allowed = classicAllowed(view);
+  const hand = useMemo(
+    () => orderHand(view.you?.hand ?? [], sort, arranged, CLASSIC_SORTS),
+    [view.you, sort, arranged],
+  );
+
+  const drop = useCallback(
+    (source: ClassicSource, dest: ClassicDestination) => {
+      if (source.from === "hand" && dest.to === "hand") {
+        if (dest.before !== undefined) {
+          setArranged(arrange(hand, source.card, dest.before));
+          setSort("manual");
+        }
+        return;
+      }
+      void send(commandsFor(source, dest));
+    },
+    [send, hand],
+  );
+
+  const choose = useCallback(
+    (dest: ClassicDestination) => {
+      if (!selected) return;
+      setSelected(null);
+      drop(selected, dest);
+    },
+    [selected, drop],
+  );
+
+  /** Click, tap or Enter on a card: select it, or make it the target of the selected one. */
+  const select = useCallback(
+    (source: ClassicSource) => {
+      if (selected && selected.card === source.card) return setSelected(null);
+      if (selected && source.from === "table") {
+        if (!(selected.from === "table" && selected.combination === source.combination))
+          return choose({ to: "combination", combination: source.combination });
+      }
+      if (selected?.from === "table" && source.from === "hand") return choose({ to: "hand" });
+      setSelected(source);
+    },
+    [selected, choose],
+  );
+
+  // Escape lets go of the selection; "d" draws.
+  const draw = allowed.draw;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setSelected(null);
+      const typing =
+        e.target instanceof HTMLElement &&
+        ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName);
+      if (e.key === "d" && !typing && !e.ctrlKey && !e.metaKey && draw) void send([{ do: "draw" }]);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [send, draw]);
+
+  const sensors = useTableSensors();
+  const onDragStart = ({ active }: DragStartEvent) => {
+    setSelected(null);
+    setDragging(parseSource(String(active.id)));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    const source = parseSource(String(active.id));
+    const dest = over ? parseDestination(String(over.id)) : null;
+    if (source && dest) drop(source, dest);
+  };
+
+  const ui = useMemo(
+    () => ({
+      selected,
+      dragging,
+      refusedCard,
+      fourColour: settings.fourColour,
+      nameOf,
+      onSelect: select,
+      onChoose: choose,
+    }),
+    [selected, dragging, refusedCard, settings.fourColour, nameOf, select, choose],
+  );
+  const nudgeCard = useCallback(
+    (card: CardId, step: -1 | 1) => {
+      setArranged(nudge(hand, card, step));
+      setSort("manual");
+    },
+    [hand],
+  );
+  const numbers = useRef(new Map<number, number>());
+  numbers.current = new Map(view.table.map((c, i) => [c.id, i + 1]));
+  const accessibility = useMemo(
+    () => classicAnnouncements(t, (id) => numbers.current.get(id) ?? id),
+    [t],
+  );
+
+  const work = view.work;
+  const variants = view.options.variants.map((v) => t.classic.variants[v]);
+  const buttons: [keyof typeof t.classic.actions, ClassicCommand, string][] = [
+    ["undo", { do: "undo" }, "bg-white ring-1 ring-stone-300"],
+    ["reset", { do: "reset" }, "bg-white ring-1 ring-stone-300"],
+    ["end", { do: "end" }, "bg-emerald-700 text-white"],
+    [
+      allowed.pass ? "pass" : "draw",
+      { do: allowed.pass ? "pass" : "draw" },
+      "bg-sky-700 text-white",
+    ],
+  ];
+  const enabled = (name: keyof typeof t.classic.actions) =>
+    !offline && name !== "ready" && allowed[name];
+
+  return (
+    <DndContext
+      id="classic-table"
+      sensors={sensors}
+      collisionDetection={dropTarget}
+      accessibility={accessibility}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      {/* One screen: players and the turn at the top, the table scrolling inside itself,
+          the rack pinned to the bottom (beside the table on a phone held sideways). */}
+      <div
+        data-testid="classic-table"
+        data-offline={offline || undefined}
+        className="fixed inset-0 z-30 flex flex-col gap-1 overflow-hidden bg-stone-50 p-1 sm:gap-2 sm:p-2 short:grid short:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] short:grid-rows-[auto_minmax(0,1fr)]"
+      >
+        <header className="flex shrink-0 flex-col gap-1 short:col-start-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            {topBar}
+            <span className="text-xs text-stone-500">
+              {[t.classic.title, t.classic.round(view.round), ...variants].join(" · ")}
+            </span>
+            <div className="ml-auto">
+              <SettingsBar settings={settings} update={updateSettings} />
+            </div>
+          </div>
+          {offline && (
+            <p
+              role="status"
+              data-testid="reconnecting"
+              className="rounded-md bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900"
+            >
+              {t.table.offline}
+            </p>
+          )}
+          <PlayersStrip view={view} now={now} failure={failure} nameOf={nameOf} />
+          <p
+            aria-live="polite"
+            data-testid="news"
+            className="min-h-4 truncate text-xs text-stone-600"
+          >
+            {news}
+          </p>
+          {failure && (
+            <p
+              role="alert"
+              data-testid="failed-move"
+              className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
+            >
+              {t.classic.news.failed(
+                nameOf(failure.seat),
+                reasonIn(locale, failure.reason),
+                failure.penalty,
+                failure.seat === you,
+              )}
+            </p>
+          )}
+          {work && (
+            <p
+              role="status"
+              data-testid="work"
+              className={`rounded-md px-3 py-1 text-xs font-medium ${
+                work.valid ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"
+              }`}
+            >
+              {[
+                t.classic.fromHand(
+                  work.seat === you ? t.seat.you : nameOf(work.seat),
+                  work.fromHand.length,
+                ),
+                work.opening && t.classic.opening(work.opening.points, work.opening.needed),
+                work.seat === you && (work.valid ? t.classic.tableStands : t.classic.tableInvalid),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          )}
+        </header>
+        <div
+          data-testid="table-area"
+          className="min-h-16 flex-1 overflow-auto overscroll-contain rounded-xl bg-emerald-800/15 p-2 pt-3 short:col-start-1"
+        >
+          <FaceUpCards cards={view.faceUp} ui={ui} />
+          <Combinations table={view.table} ui={ui} />
+        </div>
+        {view.you ? (
+          <section
+            aria-label={t.table.rack}
+            data-testid="rack"
+            className="flex max-h-[55%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 *:shrink-0 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none"
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              {buttons.map(([name, command, colour]) => (
+                <button
+                  key={name}
+                  type="button"
+                  data-action={name}
+                  disabled={!enabled(name)}
+                  className={`${BUTTON} ${colour}`}
+                  onClick={() => void send([command])}
+                >
+                  {t.classic.actions[name]}
+                </button>
+              ))}
+              <p aria-live="polite" className="text-sm text-emerald-900">
+                {selected && t.table.selected(classicCardName(t, selected.card))}
+              </p>
+            </div>
+            <ClassicHand
+              cards={hand}
+              sort={sort}
+              onSort={setSort}
+              onNudge={nudgeCard}
+              ui={ui}
+              waiting={view.turn !== you}
+            />
+          </section>
+        ) : (
+          <p className="shrink-0 text-sm text-stone-600">{t.spectating}</p>
+        )}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragging && (
+          <ClassicCardFace
+            card={dragging.card}
+            look={{ fourColour: settings.fourColour, selected: true }}
+          />
+        )}
+      </DragOverlay>
+      <RoundEnd
+        view={view}
+        now={now}
+        nameOf={nameOf}
+        canReady={!offline && allowed.ready}
+        onReady={() => void send([{ do: "ready" }])}
+        endActions={endActions}
+      />
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </DndContext>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+// The end of a round as a centred dialog: each player's penalty this round and the
+// running total to the target, Ready for the next round; at the game's end, the
+// winner and whatever the page offers next (rematch, queue again, home).
+
+import type { ReactNode } from "react";
+import type { ClassicView } from "@/engine/classic/views";
+import type { Millis, Seat } from "@/engine/state";
+import { useMessages } from "@/i18n/client";
+import { formatCountdown } from "@/components/table/clocks";
+import { roundLines } from "./moves";
+
+export function RoundEnd({
+  view,
+  now,
+  nameOf,
+  onReady,
+  canReady,
+  endActions,
+}: {
+  view: ClassicView;
+  now: Millis;
+  nameOf: (seat: Seat) => string;
+  onReady: () => void;
+  canReady: boolean;
+  endActions: ReactNode;
+}) {
+  const t = useMessages();
+  const round = view.lastRound;
+  if (view.phase === "turn" || !round) return null;
+  const e = t.classic.end;
+  const names = (seats: Seat[]) => seats.map(nameOf).join(", ");
+  const why =
+    round.draw !== null
+      ? e.draw
+      : round.reason === "out" && round.winner !== null
+        ? e.out(nameOf(round.winner))
+        : round.winner !== null
+          ? e.blocked(nameOf(round.winner))
+          : e.draw;
+  const result = view.result;
+  const ready = view.pause?.ready ?? [];
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-stone-900/40 p-2">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="round-end-title"
+        data-testid="round-end"
+        className="max-h-full w-full max-w-md overflow-y-auto rounded-xl bg-white p-4 shadow-xl"
+      >
+        <h2 id="round-end-title" className="text-lg font-semibold">
+          {result ? e.gameOver : e.title(view.round)}
+        </h2>
+        <p className="text-sm text-stone-700">{why}</p>
+        {result && (
+          <p className="mt-1 font-semibold text-emerald-800">
+            {result.winner !== null
+              ? e.winner(nameOf(result.winner))
+              : e.tie(names(result.draw ?? []))}
+          </p>
+        )}
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-stone-500">
+              <th className="font-normal">{e.player}</th>
+              <th className="text-right font-normal">{e.penalty}</th>
+              <th className="text-right font-normal">{e.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roundLines(view).map((line) => (
+              <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
+                <td>
+                  {line.seat === view.you?.seat ? t.seat.you : nameOf(line.seat)}
+                  {ready[line.seat] ? " ✓" : ""}
+                </td>
+                <td className="text-right tabular-nums">+{line.penalty}</td>
+                <td className="text-right tabular-nums">{line.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {view.options.target !== null && (
+          <p className="mt-2 text-xs text-stone-500">{e.target(view.options.target)}</p>
+        )}
+        {view.pause && (
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <button
+              type="button"
+              disabled={!canReady}
+              onClick={onReady}
+              className="rounded-md bg-emerald-700 px-3 py-2 font-medium text-white disabled:opacity-40"
+            >
+              {canReady ? e.ready : e.waiting}
+            </button>
+            <span>{e.readyCount(ready.filter(Boolean).length, ready.length)}</span>
+            <span className="ml-auto tabular-nums text-stone-500">
+              {e.next} {formatCountdown(view.pause.deadline - now)}
+            </span>
+          </div>
+        )}
+        {result && endActions && <div className="mt-3 flex flex-wrap gap-2">{endActions}</div>}
+      </div>
+    </div>
+  );
+}
