@@ -7,7 +7,7 @@ import type { CardId } from "@/engine/cards";
 import { rankOf, suitOf } from "@/engine/cards";
 import { memo } from "react";
 import { useMessages } from "@/i18n/client";
-import { DropZone, ownCardLook, PickableCard, type TableUi } from "./pieces";
+import { DropZone, ownCardLook, PickableCard, type TableUi, useRoving } from "./pieces";
 import type { HandSort } from "./hand-order";
 
 export const StagingArea = memo(function StagingArea({
@@ -18,9 +18,11 @@ export const StagingArea = memo(function StagingArea({
   ui: TableUi;
 }) {
   const t = useMessages();
+  const roving = useRoving(staging);
   return (
     <DropZone
       dest={{ to: "staging" }}
+      group
       label={t.staging.title}
       active={ui.selected?.from === "hand"}
       onChoose={ui.onChoose}
@@ -35,6 +37,7 @@ export const StagingArea = memo(function StagingArea({
             source={{ from: "staging", card }}
             label={`${t.staging.title}: ${t.card.name(rankOf(card), suitOf(card))}`}
             onSelect={ui.onSelect}
+            roving={roving}
             look={ownCardLook(ui, "staging", card)}
           />
         ))
@@ -59,6 +62,7 @@ export const HandRow = memo(function HandRow({
   ui: TableUi;
 }) {
   const t = useMessages();
+  const roving = useRoving(cards);
   const sorts: [HandSort, string][] = [
     ["suit", t.hand.bySuit],
     ["rank", t.hand.byRank],
@@ -79,6 +83,18 @@ export const HandRow = memo(function HandRow({
               type="button"
               role="radio"
               aria-checked={sort === value}
+              tabIndex={sort === value ? 0 : -1}
+              onKeyDown={(e) => {
+                const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+                if (!step) return;
+                e.preventDefault();
+                const next = sorts[(sorts.findIndex(([v]) => v === sort) + step + 3) % 3]![0];
+                onSort(next);
+                e.currentTarget.parentElement
+                  ?.querySelector<HTMLElement>(`[data-sort="${next}"]`)
+                  ?.focus();
+              }}
+              data-sort={value}
               className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
               onClick={() => onSort(value)}
             >
@@ -89,6 +105,7 @@ export const HandRow = memo(function HandRow({
       </div>
       <DropZone
         dest={{ to: "hand" }}
+        group
         label={title}
         active={ui.selected?.from === "staging"}
         onChoose={ui.onChoose}
@@ -96,7 +113,7 @@ export const HandRow = memo(function HandRow({
       >
         {cards.length === 0 && <span className="text-sm text-stone-500">{t.hand.empty}</span>}
         {cards.map((card) => (
-          <HandCard key={card} card={card} ui={ui} onNudge={onNudge} />
+          <HandCard key={card} card={card} ui={ui} onNudge={onNudge} roving={roving} />
         ))}
       </DropZone>
     </section>
@@ -108,10 +125,12 @@ function HandCard({
   card,
   ui,
   onNudge,
+  roving,
 }: {
   card: CardId;
   ui: TableUi;
   onNudge: (card: CardId, step: -1 | 1) => void;
+  roving: ReturnType<typeof useRoving>;
 }) {
   const t = useMessages();
   return (
@@ -126,6 +145,7 @@ function HandCard({
         source={{ from: "hand", card }}
         label={t.card.name(rankOf(card), suitOf(card))}
         onSelect={ui.onSelect}
+        roving={roving}
         onKey={(e) => {
           // Alt + arrows arrange the hand; plain arrows stay free for moving focus.
           if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {

@@ -5,7 +5,7 @@
 // or click/Enter it while a card is selected).
 
 import { useDraggable, useDroppable } from "@dnd-kit/core";
-import type { KeyboardEvent, ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import type { CardId } from "@/engine/cards";
 import type { Seat } from "@/engine/state";
 import { type Destination, destinationId, type Source, sourceId } from "./actions";
@@ -27,6 +27,23 @@ export interface TableUi {
   hint: HintMarks | null;
 }
 
+/**
+ * One Tab stop per group of cards (the hand, the staging area, a meld): the arrow keys move
+ * along it. The stop is the card last focused there, else the first.
+ */
+export function useRoving(cards: readonly CardId[]) {
+  const [current, setCurrent] = useState<CardId | null>(null);
+  const stop = current !== null && cards.includes(current) ? current : cards[0];
+  return { isStop: (card: CardId) => card === stop, onFocus: setCurrent };
+}
+
+/** Moves the focus to the previous or next card of the group the event's card is in. */
+function roveFrom(event: KeyboardEvent, step: -1 | 1): void {
+  const group = event.currentTarget.closest("[data-roving]");
+  const items = [...(group?.querySelectorAll<HTMLElement>("[data-roving-item]") ?? [])];
+  items[items.indexOf(event.currentTarget as HTMLElement) + step]?.focus();
+}
+
 /** How one of the player's own cards looks: selected, waiting for the server, refused. */
 export function ownCardLook(ui: TableUi, from: Source["from"], card: CardId): CardLook {
   return {
@@ -45,12 +62,15 @@ export function PickableCard({
   disabled,
   onSelect,
   onKey,
+  roving,
 }: {
   source: Source;
   look: CardLook;
   label: string;
   disabled?: boolean;
   onSelect: (source: Source) => void;
+  /** Its group's single Tab stop (see useRoving). */
+  roving?: ReturnType<typeof useRoving>;
   /** Extra keys (arranging the hand with the arrow keys). */
   onKey?: (event: KeyboardEvent) => boolean;
 }) {
@@ -68,6 +88,9 @@ export function PickableCard({
       aria-pressed={look.selected ?? false}
       aria-disabled={disabled}
       data-testid={sourceId(source)}
+      data-roving-item
+      tabIndex={roving && !roving.isStop(source.card) ? -1 : 0}
+      onFocus={() => roving?.onFocus(source.card)}
       className={`touch-none rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${
         isDragging ? "opacity-30" : ""
       } ${disabled ? "cursor-not-allowed" : "cursor-grab"}`}
@@ -86,6 +109,13 @@ export function PickableCard({
           e.preventDefault();
           return;
         }
+        // While dnd-kit carries the card, the arrows are its own.
+        const arrow = { ArrowLeft: -1, ArrowRight: 1 }[e.key] as -1 | 1 | undefined;
+        if (arrow && !isDragging && !e.altKey) {
+          e.preventDefault();
+          roveFrom(e, arrow);
+          return;
+        }
         listeners?.onKeyDown?.(e);
       }}
     >
@@ -99,6 +129,8 @@ export function DropZone({
   label,
   active,
   refuses = false,
+  lit = false,
+  group = false,
   onChoose,
   className,
   children,
@@ -107,6 +139,10 @@ export function DropZone({
   label: string;
   /** A card is selected, so this zone is a target for click and Enter. */
   active: boolean;
+  /** The rules allow the card in hand or fingers here: the zone lights up. */
+  lit?: boolean;
+  /** Holds a group of cards with one Tab stop (see useRoving). */
+  group?: boolean;
   /** The card being dragged can never go here: the zone does not light up or take it. */
   refuses?: boolean;
   onChoose: (dest: Destination) => void;
@@ -120,10 +156,12 @@ export function DropZone({
       role="group"
       aria-label={label}
       data-testid={`drop-${destinationId(dest)}`}
+      data-lit={lit || undefined}
+      data-roving={group || undefined}
       tabIndex={active ? 0 : -1}
       className={`${className} ${isOver ? "ring-2 ring-emerald-500" : ""} ${
-        active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""
-      }`}
+        lit ? "shadow-[0_0_0_3px_rgba(16,185,129,0.55)]" : ""
+      } ${active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""}`}
       onClick={() => active && onChoose(dest)}
       onKeyDown={(e) => {
         if (active && e.key === "Enter" && e.target === e.currentTarget) {

@@ -77,6 +77,7 @@ export function ActionButtons({
         type="button"
         className={`${BUTTON} bg-stone-800 text-white`}
         disabled={!allowed.draw}
+        data-stock
         onClick={() => dispatch({ do: "draw" })}
         aria-keyshortcuts="d"
       >
