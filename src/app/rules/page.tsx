@@ -1,16 +1,24 @@
 import type { Metadata } from "next";
-import { getLocale } from "@/i18n/server";
+import Link from "next/link";
+import { getLocale, getMessages } from "@/i18n/server";
 import { rulesText } from "./rules-text";
 
 export const metadata: Metadata = { title: "Rules" };
 
 export default async function RulesPage() {
-  const text = rulesText(await getLocale());
+  const [locale, t] = await Promise.all([getLocale(), getMessages()]);
+  const text = rulesText(locale);
   return (
     <article className="mx-auto max-w-2xl space-y-8">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
         <p className="text-lg text-stone-600">{text.intro}</p>
+        <p>
+          <Link href="/tutorial" className="font-medium text-emerald-800 underline">
+            {t.tutorial.open}
+          </Link>
+          <span className="text-stone-600"> · {t.tutorial.intro}</span>
+        </p>
       </header>
       <nav className="flex flex-wrap gap-2 text-sm">
         {text.sections.map((section) => (

@@ -9,7 +9,7 @@ import { newHand } from "@/engine/setup";
 import type { HandState, Seat } from "@/engine/state";
 
 /** Card literals across all lists: a name seen again is the other copy. */
-function resolver() {
+export function resolver() {
   const used = new Map<CardId, number>();
   return (literal: string) =>
     cards(literal).map((card) => {

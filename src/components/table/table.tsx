@@ -75,6 +75,10 @@ export interface TableProps {
   topBar?: ReactNode;
   /** Asks the server for the Hint; absent where it is not allowed (ranked games). */
   findHint?: FindHint | null;
+  /** A guide's words above the table (the tutorial's steps). */
+  coach?: ReactNode;
+  /** The engine's clock moves only with the player's commands (the tutorial waits). */
+  stillClock?: boolean;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -102,6 +106,8 @@ export function GameTable({
   offline = false,
   topBar = null,
   findHint = null,
+  coach = null,
+  stillClock = false,
 }: TableProps) {
   const t = useMessages();
   const [settings, updateSettings] = useTableSettings();
@@ -112,7 +118,7 @@ export function GameTable({
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const now = useEngineNow(clockAt ?? serverView.now);
+  const now = useEngineNow(clockAt ?? serverView.now, !stillClock);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
   const mutedRef = useRef(settings.muted);
@@ -449,6 +455,7 @@ export function GameTable({
               {t.table.offline}
             </p>
           )}
+          {coach}
           {situation && (
             <p
               role="status"
@@ -575,7 +582,7 @@ function useMeldLayout(table: HandView["table"]): HandView["table"] {
 }
 
 /** The engine's clock on this page: the match's clock when the view arrived, plus the time since. */
-function useEngineNow(viewNow: Millis): Millis {
+function useEngineNow(viewNow: Millis, running: boolean): Millis {
   const base = useRef({ engine: viewNow, wall: 0 });
   const [now, setNow] = useState(viewNow);
   useEffect(() => {
@@ -583,10 +590,11 @@ function useEngineNow(viewNow: Millis): Millis {
     setNow(viewNow);
   }, [viewNow]);
   useEffect(() => {
+    if (!running) return;
     const timer = setInterval(() => {
       setNow(base.current.engine + performance.now() - base.current.wall);
     }, 250);
     return () => clearInterval(timer);
-  }, []);
+  }, [running]);
   return now;
 }

@@ -6,10 +6,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
-import { useMessages } from "@/i18n/client";
+import { LocaleSwitch, useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
+import { Legend } from "./legend";
 import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
@@ -243,6 +244,9 @@ export function SettingsBar({
         />
         {t.settings.fourColour}
       </label>
+      {/* The site's header is under the table's frame: the language is chosen here too. */}
+      <LocaleSwitch />
+      <Legend />
     </div>
   );
 }
