@@ -21,6 +21,7 @@ const SAME_IN_BOTH = new Set([
   "Password",
   "Link:",
   "Replay",
+  "Tutorial",
   ".",
 ]);
 
