@@ -134,6 +134,10 @@ export function useCardMotion(
             : [0, 0];
         from = new DOMRect(was.rect.x - dx, was.rect.y - dy, was.rect.width, was.rect.height);
         if (Math.hypot(from.x - now.rect.x, from.y - now.rect.y) < MIN_SHIFT_PX) continue;
+      } else if (changes && now.seat !== null && changes.shrank.includes(now.seat)) {
+        // Declared by an opponent: out of their hidden hand, at their name.
+        const panel = seatPlace(now.seat);
+        if (panel) from = new DOMRect(panel.x, panel.y, now.rect.width, now.rect.height);
       } else if (changes && now.seat === null) {
         const area = now.scroller?.getAttribute("data-scroller");
         const fromSeat = changes.shrank.find((s) => s !== you);
