@@ -220,7 +220,13 @@ const en = {
       finish: "Go out: declare K♠ K♥ K♣ and lay them, then add Q♣ to the clubs run.",
     },
   },
-  settings: { sound: "Sound", mute: "Mute", unmute: "Sound on", fourColour: "Four-colour deck" },
+  settings: {
+    title: "Settings",
+    sound: "Sound",
+    mute: "Mute",
+    unmute: "Sound on",
+    fourColour: "Four-colour deck",
+  },
   practice: {
     title: "Practice table",
     text: "Play a whole hand against two bots that play at a human pace. It is kept in your history like a friendly hand, but it never changes your rating.",
@@ -478,6 +484,7 @@ const it: Messages = {
     },
   },
   settings: {
+    title: "Impostazioni",
     sound: "Suoni",
     mute: "Silenzia",
     unmute: "Attiva suoni",

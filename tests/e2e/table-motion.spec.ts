@@ -14,7 +14,11 @@ const SIZES = [
   { name: "390x844", width: 390, height: 844 },
 ];
 
-/** From now on the page records every flying card: where it was drawn, then 120 ms later. */
+/**
+ * From now on the page records every flying card and how far it travels: the distance
+ * between its animation's first and last positions (a page in the background may not draw
+ * frames, so its keyframes say it, not a sample of the screen).
+ */
 async function watchFlights(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __flights: { card: string; moved: number }[] };
@@ -23,14 +27,13 @@ async function watchFlights(page: Page): Promise<void> {
       for (const change of changes)
         for (const node of change.addedNodes) {
           if (!(node instanceof HTMLElement) || !node.hasAttribute("data-flying-card")) continue;
-          const start = node.getBoundingClientRect();
-          setTimeout(() => {
-            const later = node.getBoundingClientRect();
-            w.__flights.push({
-              card: node.getAttribute("data-flying-card") ?? "",
-              moved: Math.hypot(later.x - start.x, later.y - start.y),
-            });
-          }, 120);
+          const effect = node.getAnimations()[0]?.effect as KeyframeEffect | undefined;
+          const first = effect?.getKeyframes()[0]?.transform;
+          const [, x, y] = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(String(first)) ?? [];
+          w.__flights.push({
+            card: node.getAttribute("data-flying-card") ?? "",
+            moved: Math.hypot(Number(x ?? 0), Number(y ?? 0)),
+          });
         }
     }).observe(document.body, { childList: true });
   });

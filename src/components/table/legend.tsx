@@ -25,14 +25,15 @@ export function Legend() {
     ["tieBreak", legend.tieBreak],
     ["pause", legend.pause],
   ];
+  // Each mark drawn as the table draws it, beside its meaning.
   const marks = [
-    ["outline-2 outline-dashed outline-sky-500", legend.onTrial],
-    ["opacity-50 grayscale", legend.held],
-    ["border-2 border-amber-500 bg-amber-100", legend.area],
-    ["outline-2 outline-dashed outline-red-500", legend.invalid],
-    ["bg-amber-200", legend.notYetSafe],
-    ["shadow-[0_0_0_3px_rgba(16,185,129,0.55)]", legend.lit],
-    ["bg-white", legend.numbers],
+    ["bg-white outline-2 outline-dashed outline-sky-500", "", legend.onTrial],
+    ["bg-stone-300", "", legend.held],
+    ["border-2 border-amber-500 bg-amber-100", "", legend.area],
+    ["bg-white outline-2 outline-dashed outline-red-500", "", legend.invalid],
+    ["bg-amber-200 px-1 text-[10px] text-amber-900", t.meld.notYetSafe, legend.notYetSafe],
+    ["bg-white shadow-[0_0_0_3px_rgba(16,185,129,0.55)]", "", legend.lit],
+    ["bg-white text-[10px] text-stone-500", "1", legend.numbers],
   ];
   return (
     <>
@@ -62,9 +63,14 @@ export function Legend() {
         </ul>
         <h3 className="font-semibold text-stone-700">{legend.marks}</h3>
         <ul className="mb-3 space-y-1.5">
-          {marks.map(([look, text]) => (
+          {marks.map(([look, sample, text]) => (
             <li key={text} className="flex items-start gap-2">
-              <span aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 rounded-sm border ${look}`} />
+              <span
+                aria-hidden
+                className={`mt-0.5 flex h-4 min-w-4 shrink-0 items-center justify-center rounded-sm border border-stone-300 leading-none whitespace-nowrap ${look}`}
+              >
+                {sample}
+              </span>
               <span>{text}</span>
             </li>
           ))}

@@ -226,26 +226,42 @@ export function SettingsBar({
   update: (change: Partial<TableSettings>) => void;
 }) {
   const t = useMessages();
+  // On a phone the settings fold behind one button, so the table keeps the height.
+  const [open, setOpen] = useState(false);
   return (
-    <div className="flex items-center gap-3 text-xs">
+    <div className="relative flex items-center gap-2 text-xs">
       <button
         type="button"
-        aria-pressed={settings.muted}
-        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
-        onClick={() => update({ muted: !settings.muted })}
+        aria-expanded={open}
+        aria-controls="table-settings"
+        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 sm:hidden"
+        onClick={() => setOpen((o) => !o)}
       >
-        {settings.muted ? t.settings.unmute : t.settings.mute}
+        {t.settings.title}
       </button>
-      <label className="flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={settings.fourColour}
-          onChange={(e) => update({ fourColour: e.target.checked })}
-        />
-        {t.settings.fourColour}
-      </label>
-      {/* The site's header is under the table's frame: the language is chosen here too. */}
-      <LocaleSwitch />
+      <div
+        id="table-settings"
+        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 sm:static sm:mt-0 sm:flex sm:flex-row sm:items-center sm:gap-3 sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+      >
+        <button
+          type="button"
+          aria-pressed={settings.muted}
+          className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
+          onClick={() => update({ muted: !settings.muted })}
+        >
+          {settings.muted ? t.settings.unmute : t.settings.mute}
+        </button>
+        <label className="flex items-center gap-1 whitespace-nowrap">
+          <input
+            type="checkbox"
+            checked={settings.fourColour}
+            onChange={(e) => update({ fourColour: e.target.checked })}
+          />
+          {t.settings.fourColour}
+        </label>
+        {/* The site's header is under the table's frame: the language is chosen here too. */}
+        <LocaleSwitch />
+      </div>
       <Legend />
     </div>
   );
