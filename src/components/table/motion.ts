@@ -19,6 +19,9 @@ interface Seen {
   element: Element;
   /** The seat panel it sat in (an opponent's staging area), if any. */
   seat: number | null;
+  /** Its group (the hand, the staging area, a meld, a seat) and its place in it. */
+  zone: string;
+  index: number;
   /** The scrolling area it sat in, and that area's scroll then. */
   scroller: Element | null;
   scrolled: [number, number];
@@ -42,14 +45,28 @@ function seatOf(element: Element): number | null {
   return seat === undefined || seat === null ? null : Number(seat);
 }
 
+/** The group a card is drawn in: a seat's panel, or the drop zone holding its row of cards. */
+function zoneOf(element: Element): string {
+  const seat = seatOf(element);
+  if (seat !== null) return `seat:${seat}`;
+  const row = element.closest("[data-roving]");
+  return row?.closest("[data-testid^='drop-']")?.getAttribute("data-testid") ?? "";
+}
+
 function measure(frame: Element): Map<CardId, Seen> {
   const seen = new Map<CardId, Seen>();
+  const counts = new Map<string, number>();
   for (const element of frame.querySelectorAll("[data-card-id]")) {
     if (element.closest("[data-no-motion]")) continue;
     const card = Number(element.getAttribute("data-card-id"));
     if (seen.has(card)) continue;
     const scroller = element.closest("[data-scroller]");
+    const zone = zoneOf(element);
+    const index = counts.get(zone) ?? 0;
+    counts.set(zone, index + 1);
     seen.set(card, {
+      zone,
+      index,
       rect: element.getBoundingClientRect(),
       element,
       seat: seatOf(element),
@@ -127,6 +144,8 @@ export function useCardMotion(
       const was = before.cards.get(card);
       let from: DOMRect | undefined;
       if (was) {
+        // Only a card that changed place moves: a zone pushed aside by the layout does not.
+        if (was.zone === now.zone && was.index === now.index) continue;
         // A scrolled area moved its cards, not the players' moves: that shift is taken out.
         const [dx, dy] =
           was.scroller && was.scroller === now.scroller
