@@ -1,5 +1,5 @@
 // Moves you can see and a table you can learn (issue 51): the other players see a card fly
-// when one lays a meld; table cards are wide enough to touch; the tutorial can be played to
+// when one declares cards; table cards are wide enough to touch; the tutorial can be played to
 // its end at desktop and phone sizes; a hand card is a few Tab presses from the staging area.
 
 import { mkdirSync } from "node:fs";
@@ -51,7 +51,7 @@ async function player(browser: Browser, name: string, size: (typeof SIZES)[numbe
   return page;
 }
 
-test("the other players see a card fly: a meld laid slides from the staging area to the table, at 1280×800 and 390×844", async ({
+test("the other players see a card fly: cards declared by one player fly into her seat on the others’ screens, at 1280×800 and 390×844", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -69,15 +69,13 @@ test("the other players see a card fly: a meld laid slides from the staging area
   for (const page of [ada, bruno, chiara])
     await expect(page.getByTestId("game-table")).toBeVisible();
 
-  // Ada draws until her hand holds a meld she can lay, then declares it: its cards are where
-  // Bruno and Chiara see them, in her staging area.
+  // Ada draws three cards and declares them: on the others' screens they fly into her seat.
   const handCards = ada.getByTestId("drop-hand").locator("button[data-testid^='hand:']");
   for (let n = 1; n <= 3; n++) {
     await ada.getByRole("button", { name: /^Draw/ }).click();
     await expect(handCards).toHaveCount(n);
   }
   for (const page of [bruno, chiara]) await watchFlights(page);
-  // Any three cards: staged, they fly into her seat on the others' screens.
   for (let n = 0; n < 3; n++) {
     await handCards.first().click();
     await ada.getByTestId("drop-staging").click();
