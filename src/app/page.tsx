@@ -110,6 +110,9 @@ export default async function Home() {
                 {home[action]}
               </Link>
             ))}
+            <Link href="/tutorial" className={secondary}>
+              {messages.tutorial.open}
+            </Link>
           </div>
           {!user && (
             <p className="text-sm text-stone-600">

@@ -75,22 +75,26 @@ function nextFrame(page: Page): Promise<void> {
 
 /**
  * Presses Tab until the element with this test id has the focus, or Shift+Tab when it comes
- * before the focus: keyboard only, and in fewer key presses (each one a round trip).
+ * before the focus: keyboard only, and in fewer key presses (each one a round trip). A group
+ * of cards (the hand, a meld) is one Tab stop: inside it the arrow keys move.
  */
 export async function tabTo(page: Page, testId: string, limit = 120): Promise<void> {
-  const where = await page.getByTestId(testId).evaluate((target) => {
-    const focus = document.activeElement;
-    if (focus === target) return "here";
-    const after = Node.DOCUMENT_POSITION_FOLLOWING;
-    return focus && focus !== document.body && target.compareDocumentPosition(focus) & after
-      ? "behind"
-      : "ahead";
-  });
-  if (where === "here") return;
+  const target = page.getByTestId(testId);
   for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(where === "behind" ? "Shift+Tab" : "Tab");
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
-    if (focused === testId) return;
+    const where = await target.evaluate((element) => {
+      const focus = document.activeElement;
+      if (focus === element) return "here";
+      const after = Node.DOCUMENT_POSITION_FOLLOWING;
+      const behind =
+        focus && focus !== document.body && element.compareDocumentPosition(focus) & after;
+      const group = element.closest("[data-roving]");
+      if (group && focus && group === focus.closest("[data-roving]"))
+        return behind ? "left" : "right";
+      return behind ? "behind" : "ahead";
+    });
+    if (where === "here") return;
+    const key = { left: "ArrowLeft", right: "ArrowRight", behind: "Shift+Tab", ahead: "Tab" };
+    await page.keyboard.press(key[where]);
   }
   throw new Error(`Tab never reached ${testId}`);
 }

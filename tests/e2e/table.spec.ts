@@ -223,8 +223,12 @@ test("a practice table: one player against two bots that play at a human pace; a
   await expect(watcher.getByRole("button", { name: /^Draw/ })).toHaveCount(0);
   await watcher.context().close();
 
-  // The table in Italian: the choice is remembered in a cookie.
-  await page.getByRole("combobox", { name: "Language" }).selectOption("it");
+  // The table in Italian, chosen in the table's settings (the site's header is under the
+  // table's frame): the choice is remembered in a cookie.
+  await page
+    .getByTestId("game-table")
+    .getByRole("combobox", { name: "Language" })
+    .selectOption("it");
   await expect(page.getByRole("button", { name: "Cala la combinazione" })).toBeVisible();
   // The table's own link to the rules opens them beside the game; the rules page speaks Italian too.
   await expect(

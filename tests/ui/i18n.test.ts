@@ -22,6 +22,7 @@ const SAME_IN_BOTH = new Set([
   "Password",
   "Link:",
   "Replay",
+  "Tutorial",
   ".",
 ]);
 

@@ -23,6 +23,10 @@ export default async function PracticePage() {
         </Link>
       )}
       <p className="text-sm">
+        <Link href="/tutorial" className="text-emerald-800 underline">
+          {t.tutorial.open}
+        </Link>
+        {" · "}
         <Link href="/rules" className="text-emerald-800 underline">
           {t.rulesLink}
         </Link>

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
-import { getLocale } from "@/i18n/server";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { getLocale, getMessages } from "@/i18n/server";
 import { type RulesText, rulesText } from "./rules-text";
 
 export const metadata: Metadata = { title: "Rules" };
 
 export default async function RulesPage() {
-  const games = rulesText(await getLocale());
+  const [locale, t] = await Promise.all([getLocale(), getMessages()]);
+  const games = rulesText(locale);
   return (
     <div className="mx-auto max-w-2xl space-y-16">
       <nav className="flex flex-wrap gap-3 text-sm font-medium">
@@ -20,18 +23,29 @@ export default async function RulesPage() {
         ))}
       </nav>
       {games.map((game) => (
-        <GameRules key={game.id} text={game} />
+        <GameRules key={game.id} text={game}>
+          {/* The tutorial teaches Machiavelox. */}
+          {game.id === "machiavelox" && (
+            <p>
+              <Link href="/tutorial" className="font-medium text-emerald-800 underline">
+                {t.tutorial.open}
+              </Link>
+              <span className="text-stone-600"> · {t.tutorial.intro}</span>
+            </p>
+          )}
+        </GameRules>
       ))}
     </div>
   );
 }
 
-function GameRules({ text }: { text: RulesText }) {
+function GameRules({ text, children }: { text: RulesText; children?: ReactNode }) {
   return (
     <article id={text.id} className="scroll-mt-20 space-y-8">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
         <p className="text-lg text-stone-600">{text.intro}</p>
+        {children}
       </header>
       <nav className="flex flex-wrap gap-2 text-sm">
         {text.sections.map((section) => (

@@ -130,6 +130,7 @@ export function CardFace({ card, look }: { card: CardId; look: CardLook }) {
     <span
       aria-hidden
       data-card={shortName(card)}
+      data-card-id={card}
       data-rank={rankOf(card)}
       className={[
         "relative inline-flex shrink-0 select-none flex-col rounded-md border bg-white font-semibold leading-none shadow-sm",

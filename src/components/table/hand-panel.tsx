@@ -7,7 +7,7 @@ import type { CardId } from "@/engine/cards";
 import { rankOf, suitOf } from "@/engine/cards";
 import { memo } from "react";
 import { useMessages } from "@/i18n/client";
-import { DropZone, ownCardLook, PickableCard, type TableUi } from "./pieces";
+import { DropZone, ownCardLook, PickableCard, type TableUi, useRoving } from "./pieces";
 import type { HandSort } from "./hand-order";
 
 export const StagingArea = memo(function StagingArea({
@@ -18,9 +18,11 @@ export const StagingArea = memo(function StagingArea({
   ui: TableUi;
 }) {
   const t = useMessages();
+  const roving = useRoving(staging);
   return (
     <DropZone
       dest={{ to: "staging" }}
+      group
       label={t.staging.title}
       active={ui.selected?.from === "hand"}
       onChoose={ui.onChoose}
@@ -35,6 +37,7 @@ export const StagingArea = memo(function StagingArea({
             source={{ from: "staging", card }}
             label={`${t.staging.title}: ${t.card.name(rankOf(card), suitOf(card))}`}
             onSelect={ui.onSelect}
+            roving={roving}
             look={ownCardLook(ui, "staging", card)}
           />
         ))
@@ -59,6 +62,7 @@ export const HandRow = memo(function HandRow({
   ui: TableUi;
 }) {
   const t = useMessages();
+  const roving = useRoving(cards);
   return (
     <section aria-label={title} className="space-y-1">
       <div className="flex items-center gap-2 text-xs">
@@ -67,6 +71,7 @@ export const HandRow = memo(function HandRow({
       </div>
       <DropZone
         dest={{ to: "hand" }}
+        group
         label={title}
         active={ui.selected?.from === "staging"}
         onChoose={ui.onChoose}
@@ -74,7 +79,7 @@ export const HandRow = memo(function HandRow({
       >
         {cards.length === 0 && <span className="text-sm text-stone-500">{t.hand.empty}</span>}
         {cards.map((card) => (
-          <HandCard key={card} card={card} ui={ui} onNudge={onNudge} />
+          <HandCard key={card} card={card} ui={ui} onNudge={onNudge} roving={roving} />
         ))}
       </DropZone>
     </section>
@@ -107,6 +112,19 @@ export function SortChooser({
           type="button"
           role="radio"
           aria-checked={sort === value}
+          // One Tab stop for the group; the arrows choose (the radio group's keyboard).
+          tabIndex={sort === value ? 0 : -1}
+          onKeyDown={(e) => {
+            const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+            if (!step) return;
+            e.preventDefault();
+            const next = sorts[(sorts.findIndex(([v]) => v === sort) + step + 3) % 3]![0];
+            onSort(next);
+            e.currentTarget.parentElement
+              ?.querySelector<HTMLElement>(`[data-sort="${next}"]`)
+              ?.focus();
+          }}
+          data-sort={value}
           className={`px-2 py-0.5 ${sort === value ? "bg-emerald-700 text-white" : "bg-white"}`}
           onClick={() => onSort(value)}
         >
@@ -122,10 +140,12 @@ function HandCard({
   card,
   ui,
   onNudge,
+  roving,
 }: {
   card: CardId;
   ui: TableUi;
   onNudge: (card: CardId, step: -1 | 1) => void;
+  roving: ReturnType<typeof useRoving>;
 }) {
   const t = useMessages();
   return (
@@ -140,6 +160,7 @@ function HandCard({
         source={{ from: "hand", card }}
         label={t.card.name(rankOf(card), suitOf(card))}
         onSelect={ui.onSelect}
+        roving={roving}
         onKey={(e) => {
           // Alt + arrows arrange the hand; plain arrows stay free for moving focus.
           if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {

@@ -8,13 +8,24 @@ import { rankOf, suitOf } from "@/engine/cards";
 import { memo } from "react";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
-import { DropZone, PickableCard, type TableUi } from "./pieces";
+import { mayDrop } from "./drop-targets";
+import { DropZone, PickableCard, type TableUi, useRoving } from "./pieces";
 
-export const TableArea = memo(function TableArea({ view, ui }: { view: HandView; ui: TableUi }) {
+export const TableArea = memo(function TableArea({
+  view,
+  melds,
+  ui,
+}: {
+  view: HandView;
+  /** The table's melds in the order they are shown. */
+  melds: MeldView[];
+  ui: TableUi;
+}) {
   const t = useMessages();
+  const moving = ui.dragging ?? ui.selected;
   return (
     <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
-      {view.table.map((meld, i) => (
+      {melds.map((meld, i) => (
         <Meld key={meld.id} meld={meld} number={i + 1} view={view} ui={ui} />
       ))}
       {/* A new meld starts from a table card or a declared card; hand cards go through staging. */}
@@ -23,6 +34,7 @@ export const TableArea = memo(function TableArea({ view, ui }: { view: HandView;
         label={t.meld.freeSpace}
         active={ui.selected !== null && ui.selected.from !== "hand"}
         refuses={ui.dragging?.from === "hand"}
+        lit={moving !== null && mayDrop(moving, { to: "new" }, view.table)}
         onChoose={ui.onChoose}
         className="flex h-[5.25rem] max-w-48 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >
@@ -60,9 +72,13 @@ function Meld({
   ];
   const you = view.you?.seat;
   const selectedHere = ui.selected?.from === "table" && ui.selected.meld === meld.id;
+  const moving = ui.dragging ?? ui.selected;
+  const dest = { to: "meld", meld: meld.id } as const;
+  const roving = useRoving(meld.cards.map((c) => c.card));
   return (
     <DropZone
-      dest={{ to: "meld", meld: meld.id }}
+      dest={dest}
+      lit={moving !== null && mayDrop(moving, dest, view.table)}
       label={`${t.meld.label(number, meld.cards.length)}${marks.length ? `: ${marks.join(", ")}` : ""}`}
       active={ui.selected !== null && !selectedHere}
       onChoose={ui.onChoose}
@@ -85,7 +101,7 @@ function Meld({
           </span>
         )}
       </span>
-      <span className="flex">
+      <span className="flex" data-roving>
         {meld.cards.map((c, i) => {
           const held = c.heldBy !== null && c.heldBy !== you;
           const reserved = c.reservedFor !== null && c.reservedFor !== you;
@@ -95,7 +111,7 @@ function Meld({
             c.reservedFor !== null ? t.card.reservedFor(ui.nameOf(c.reservedFor)) : null,
           ].filter(Boolean);
           return (
-            <span key={c.card} className={i === 0 ? "" : "-ml-7 sm:-ml-8"}>
+            <span key={c.card} className={i === 0 ? "" : "-ml-4 sm:-ml-6"}>
               <PickableCard
                 source={{ from: "table", card: c.card, meld: meld.id }}
                 label={[
@@ -104,6 +120,7 @@ function Meld({
                 ].join(", ")}
                 disabled={held || reserved}
                 onSelect={ui.onSelect}
+                roving={roving}
                 look={{
                   fourColour: ui.fourColour,
                   onTrialFor: c.onTrialFor,

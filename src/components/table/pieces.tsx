@@ -5,7 +5,7 @@
 // or click/Enter it while a card is selected).
 
 import { useDraggable, useDroppable } from "@dnd-kit/core";
-import type { KeyboardEvent, ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
 import type { CardId } from "@/engine/cards";
 import type { Seat } from "@/engine/state";
 import { type Destination, destinationId, type Source, sourceId } from "./actions";
@@ -27,6 +27,23 @@ export interface TableUi {
   hint: HintMarks | null;
 }
 
+/**
+ * One Tab stop per group of cards (the hand, the staging area, a meld): the arrow keys move
+ * along it. The stop is the card last focused there, else the first.
+ */
+export function useRoving(cards: readonly CardId[]) {
+  const [current, setCurrent] = useState<CardId | null>(null);
+  const stop = current !== null && cards.includes(current) ? current : cards[0];
+  return { isStop: (card: CardId) => card === stop, onFocus: setCurrent };
+}
+
+/** Moves the focus to the previous or next card of the group the event's card is in. */
+function roveFrom(event: KeyboardEvent, step: -1 | 1): void {
+  const group = event.currentTarget.closest("[data-roving]");
+  const items = [...(group?.querySelectorAll<HTMLElement>("[data-roving-item]") ?? [])];
+  items[items.indexOf(event.currentTarget as HTMLElement) + step]?.focus();
+}
+
 /** How one of the player's own cards looks: selected, waiting for the server, refused. */
 export function ownCardLook(ui: TableUi, from: Source["from"], card: CardId): CardLook {
   return {
@@ -45,12 +62,15 @@ export function PickableCard({
   disabled,
   onSelect,
   onKey,
+  roving,
 }: {
   source: Source;
   look: CardLook;
   label: string;
   disabled?: boolean;
   onSelect: (source: Source) => void;
+  /** Its group's single Tab stop (see useRoving). */
+  roving?: ReturnType<typeof useRoving>;
   /** Extra keys (arranging the hand with the arrow keys). */
   onKey?: (event: KeyboardEvent) => boolean;
 }) {
@@ -62,6 +82,8 @@ export function PickableCard({
       disabled={disabled}
       onPick={() => onSelect(source)}
       onKey={onKey}
+      tabStop={!roving || roving.isStop(source.card)}
+      onFocus={() => roving?.onFocus(source.card)}
     >
       <CardFace card={Number(source.card)} look={look} />
     </Pickable>
@@ -76,6 +98,8 @@ export function Pickable({
   disabled,
   onPick,
   onKey,
+  tabStop = true,
+  onFocus,
   children,
 }: {
   dragId: string;
@@ -84,6 +108,9 @@ export function Pickable({
   disabled?: boolean;
   onPick: () => void;
   onKey?: (event: KeyboardEvent) => boolean;
+  /** Whether Tab stops here (false: another card of its group is the group's stop). */
+  tabStop?: boolean;
+  onFocus?: () => void;
   children: ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
@@ -100,6 +127,9 @@ export function Pickable({
       aria-pressed={pressed}
       aria-disabled={disabled}
       data-testid={dragId}
+      data-roving-item
+      tabIndex={tabStop ? 0 : -1}
+      onFocus={onFocus}
       className={`touch-none rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${
         isDragging ? "opacity-30" : ""
       } ${disabled ? "cursor-not-allowed" : "cursor-grab"}`}
@@ -118,6 +148,13 @@ export function Pickable({
           e.preventDefault();
           return;
         }
+        // While dnd-kit carries the card, the arrows are its own.
+        const arrow = { ArrowLeft: -1, ArrowRight: 1 }[e.key] as -1 | 1 | undefined;
+        if (arrow && !isDragging && !e.altKey) {
+          e.preventDefault();
+          roveFrom(e, arrow);
+          return;
+        }
         listeners?.onKeyDown?.(e);
       }}
     >
@@ -134,6 +171,10 @@ export function DropZone({
   label: string;
   /** A card is selected, so this zone is a target for click and Enter. */
   active: boolean;
+  /** The rules allow the card in hand or fingers here: the zone lights up. */
+  lit?: boolean;
+  /** Holds a group of cards with one Tab stop (see useRoving). */
+  group?: boolean;
   /** The card being dragged can never go here: the zone does not light up or take it. */
   refuses?: boolean;
   onChoose: (dest: Destination) => void;
@@ -149,6 +190,8 @@ export function Droppable({
   label,
   active,
   refuses = false,
+  lit = false,
+  group = false,
   onChoose,
   className,
   children,
@@ -156,6 +199,8 @@ export function Droppable({
   dropId: string;
   label: string;
   active: boolean;
+  lit?: boolean;
+  group?: boolean;
   refuses?: boolean;
   onChoose: () => void;
   className: string;
@@ -168,10 +213,12 @@ export function Droppable({
       role="group"
       aria-label={label}
       data-testid={`drop-${dropId}`}
+      data-lit={lit || undefined}
+      data-roving={group || undefined}
       tabIndex={active ? 0 : -1}
       className={`${className} ${isOver ? "ring-2 ring-emerald-500" : ""} ${
-        active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""
-      }`}
+        lit ? "shadow-[0_0_0_3px_rgba(16,185,129,0.55)]" : ""
+      } ${active ? "cursor-pointer outline-dashed outline-1 outline-emerald-600/50" : ""}`}
       onClick={() => active && onChoose()}
       onKeyDown={(e) => {
         if (active && e.key === "Enter" && e.target === e.currentTarget) {

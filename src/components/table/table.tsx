@@ -29,6 +29,8 @@ import { type FindHint, HintPanel, useHint } from "./hint";
 import type { Standings } from "./game-view";
 import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
+import { layMelds } from "./meld-layout";
+import { useCardMotion } from "./motion";
 import { TableArea } from "./melds";
 import { describeEvent, describeUndo, shortName, situationOf, undoNoticesFor } from "./notices";
 import { type PendingCommand, pendingCommand, withPending } from "./optimistic";
@@ -61,6 +63,10 @@ export interface TableProps {
   topBar?: ReactNode;
   /** Asks the server for the Hint; absent where it is not allowed (ranked games). */
   findHint?: FindHint | null;
+  /** A guide's words above the table (the tutorial's steps). */
+  coach?: ReactNode;
+  /** The engine's clock moves only with the player's commands (the tutorial waits). */
+  stillClock?: boolean;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -83,6 +89,8 @@ export function GameTable({
   offline = false,
   topBar = null,
   findHint = null,
+  coach = null,
+  stillClock = false,
 }: TableProps) {
   const t = useMessages();
   const [settings, updateSettings] = useTableSettings();
@@ -92,7 +100,7 @@ export function GameTable({
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
   const [sort, setSort] = useState<HandSort>("suit");
   const [arranged, setArranged] = useState<CardId[]>([]);
-  const now = useEngineNow(clockAt ?? serverView.now);
+  const now = useEngineNow(clockAt ?? serverView.now, !stillClock);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
   const serverViewRef = useRef(serverView);
@@ -294,6 +302,7 @@ export function GameTable({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     const source = parseSource(String(active.id));
+    dropped.current = source?.card ?? null;
     const dest = over ? parseDestination(String(over.id)) : null;
     if (!source) return;
     if (dest) drop(source, dest);
@@ -339,13 +348,26 @@ export function GameTable({
   const ownClocks = clocks.filter((c) => c.seat === null || c.seat === you);
   const theirClocks = clocks.filter((c) => c.seat !== null && c.seat !== you);
   const situation = situationOf(t, view, nameOf);
+  const melds = useMeldLayout(view.table);
   // Read at announcement time, so the announcements need not change with the table.
   const meldNumbers = useRef(new Map<number, number>());
-  meldNumbers.current = new Map(view.table.map((m, i) => [m.id, i + 1]));
+  meldNumbers.current = new Map(melds.map((m, i) => [m.id, i + 1]));
   const accessibility = useMemo(
     () => dragAnnouncements(t, (id) => meldNumbers.current.get(id) ?? id),
     [t],
   );
+  // Cards move before the eyes, except the one in the player's fingers: dnd-kit draws it while
+  // dragged, and once dropped it is already where the finger let go.
+  const frame = useRef<HTMLDivElement>(null);
+  const dropped = useRef<CardId | null>(null);
+  const still = useRef<ReadonlySet<CardId>>(new Set());
+  still.current = new Set(
+    [dragging?.card, dropped.current].filter((c): c is CardId => c !== undefined && c !== null),
+  );
+  useCardMotion(frame, view, still);
+  useEffect(() => {
+    dropped.current = null;
+  }, [dragging]);
   const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
 
   return (
@@ -365,6 +387,7 @@ export function GameTable({
           top, the table scrolling inside itself, the player's rack pinned to the bottom. */}
       <div
         className="fixed inset-0 z-30 flex flex-col gap-1 overflow-hidden bg-stone-50 p-1 sm:gap-2 sm:p-2 short:grid short:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] short:grid-rows-[auto_minmax(0,1fr)] short:gap-1 short:p-1"
+        ref={frame}
         data-testid="game-table"
         data-offline={offline || undefined}
       >
@@ -385,6 +408,7 @@ export function GameTable({
               {t.table.offline}
             </p>
           )}
+          {coach}
           {situation && (
             <p
               role="status"
@@ -416,14 +440,15 @@ export function GameTable({
         </header>
         <div
           data-testid="table-area"
+          data-scroller="table"
           className="min-h-16 flex-1 overflow-auto overscroll-contain rounded-xl bg-emerald-800/15 p-2 pt-3 short:col-start-1"
         >
           {view.you && findHint && (
-            <div className="mb-2">
+            <div className="mb-2" data-no-motion>
               <HintPanel hint={hint} busy={inFlight.length > 0} fourColour={settings.fourColour} />
             </div>
           )}
-          <TableArea view={view} ui={ui} />
+          <TableArea view={view} melds={melds} ui={ui} />
         </div>
         {view.you && mine ? (
           // Its parts keep their height and the rack scrolls: a part squeezed below its cards
@@ -431,6 +456,7 @@ export function GameTable({
           <section
             aria-label={t.table.rack}
             data-testid="rack"
+            data-scroller="rack"
             className="flex max-h-[62%] shrink-0 flex-col gap-1 overflow-y-auto *:shrink-0 overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none short:gap-1 short:p-1"
           >
             <div className="flex flex-wrap items-center gap-2">
@@ -497,4 +523,10 @@ export function GameTable({
       </span>
     </DndContext>
   );
+}
+
+/** The melds in the order the player saw them last, new ones by the meld they came from. */
+function useMeldLayout(table: HandView["table"]): HandView["table"] {
+  const shown = useRef<HandView["table"]>([]);
+  return useMemo(() => (shown.current = layMelds(shown.current, table)), [table]);
 }

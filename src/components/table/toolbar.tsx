@@ -6,10 +6,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
-import { useMessages } from "@/i18n/client";
+import { LocaleSwitch, useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
+import { Legend } from "./legend";
 import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
@@ -77,6 +78,7 @@ export function ActionButtons({
         type="button"
         className={`${BUTTON} bg-stone-800 text-white`}
         disabled={!allowed.draw}
+        data-stock
         onClick={() => dispatch({ do: "draw" })}
         aria-keyshortcuts="d"
       >
@@ -224,24 +226,43 @@ export function SettingsBar({
   update: (change: Partial<TableSettings>) => void;
 }) {
   const t = useMessages();
+  // On a phone the settings fold behind one button, so the table keeps the height.
+  const [open, setOpen] = useState(false);
   return (
-    <div className="flex items-center gap-3 text-xs">
+    <div className="relative flex items-center gap-2 text-xs">
       <button
         type="button"
-        aria-pressed={settings.muted}
-        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
-        onClick={() => update({ muted: !settings.muted })}
+        aria-expanded={open}
+        aria-controls="table-settings"
+        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 sm:hidden"
+        onClick={() => setOpen((o) => !o)}
       >
-        {settings.muted ? t.settings.unmute : t.settings.mute}
+        {t.settings.title}
       </button>
-      <label className="flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={settings.fourColour}
-          onChange={(e) => update({ fourColour: e.target.checked })}
-        />
-        {t.settings.fourColour}
-      </label>
+      <div
+        id="table-settings"
+        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 sm:static sm:mt-0 sm:flex sm:flex-row sm:items-center sm:gap-3 sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+      >
+        <button
+          type="button"
+          aria-pressed={settings.muted}
+          className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
+          onClick={() => update({ muted: !settings.muted })}
+        >
+          {settings.muted ? t.settings.unmute : t.settings.mute}
+        </button>
+        <label className="flex items-center gap-1 whitespace-nowrap">
+          <input
+            type="checkbox"
+            checked={settings.fourColour}
+            onChange={(e) => update({ fourColour: e.target.checked })}
+          />
+          {t.settings.fourColour}
+        </label>
+        {/* The site's header is under the table's frame: the language is chosen here too. */}
+        <LocaleSwitch />
+      </div>
+      <Legend />
     </div>
   );
 }

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { TutorialTable } from "./tutorial-table";
+
+export const metadata: Metadata = { title: "Tutorial" };
+
+/** Learn by playing: a scripted hand on the engine in the browser, open to everyone, never recorded. */
+export default function TutorialPage() {
+  return <TutorialTable />;
+}
