@@ -91,6 +91,30 @@ describe("friendly games", () => {
     });
     expect(page.ranking.points).toBe(0);
   });
+  it("§13 a rematch: each player of an ended friendly game asks once and all meet in one new lobby, with its bots", async () => {
+    const players = [await player(db), await player(db)];
+    const { matchId, code } = await lobbies(db).create(players[0]!, "single", true);
+    await lobbies(db).join(players[1]!, code);
+    for (const one of players) await lobbies(db).ready(one, matchId, true);
+    await lobbies(db).bots(players[0]!, matchId, 1, "hard");
+    const early = await lobbies(db)
+      .rematch(players[1]!, matchId)
+      .catch((error: unknown) => error);
+    expect((early as TRPCError).code).toBe("CONFLICT");
+    const seated = await seatsOf(db, matchId, players);
+    await liveMatches().act(seated[0]!, matchId, 0, { do: "leave" });
+    await liveMatches().act(seated[1]!, matchId, 1, { do: "leave" });
+    const first = await lobbies(db).rematch(players[1]!, matchId);
+    const second = await lobbies(db).rematch(players[0]!, matchId);
+    expect(second.matchId).toBe(first.matchId);
+    const view = await lobbies(db).view(players[0]!, first.matchId);
+    expect(view).toMatchObject({ status: "WAITING", kind: "single", creator: players[1]!.name });
+    expect(view.members.map((member) => member.level)).toEqual([null, null, "hard"]);
+    const outsider = await lobbies(db)
+      .rematch(await player(db), matchId)
+      .catch((error: unknown) => error);
+    expect((outsider as TRPCError).code).toBe("NOT_FOUND");
+  });
 });
 
 describe("hand history", () => {
