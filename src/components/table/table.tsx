@@ -73,6 +73,8 @@ export interface TableProps {
   topBar?: ReactNode;
   /** Asks the server for the Hint; absent where it is not allowed (ranked games). */
   findHint?: FindHint | null;
+  /** What the player can do once the hand is over (replay, play again, rematch, queue again). */
+  afterHand?: ReactNode;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -100,6 +102,7 @@ export function GameTable({
   offline = false,
   topBar = null,
   findHint = null,
+  afterHand = null,
 }: TableProps) {
   const t = useMessages();
   const [settings, updateSettings] = useTableSettings();
@@ -537,7 +540,14 @@ export function GameTable({
           />
         )}
       </DragOverlay>
-      <EndOfHand view={view} game={game} now={now} nameOf={nameOf} dispatch={dispatch} />
+      <EndOfHand
+        view={view}
+        game={game}
+        now={now}
+        nameOf={nameOf}
+        dispatch={dispatch}
+        after={afterHand}
+      />
       <Toasts
         toasts={toasts}
         onDismiss={(id) => setToasts((list) => list.filter((x) => x.id !== id))}
