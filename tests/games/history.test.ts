@@ -132,12 +132,17 @@ describe("hand history", () => {
   it("a replay steps through the log as a spectator saw it: no hand shown before the end", async () => {
     const { matchId, seated } = await friendly("single");
     await twoLeave(seated, matchId);
-    const { steps } = await replayInfo(db, matchId, seated[0]!.id);
+    const { steps, moves } = await replayInfo(db, matchId, seated[0]!.id);
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.every((step) => step > 0 && step < steps)).toBe(true);
     const frames = [];
     for (let step = 0; step < steps; step++)
       frames.push(await replayStep(db, matchId, seated[0]!.id, step));
     expect(frames[0]!.action).toBeNull();
     expect(frames.at(-1)!.view.hand.outcome).toMatchObject({ winner: 0, reason: "survivor" });
+    // The step that ended the hand says so, in events any spectator may see.
+    expect(frames.at(-1)!.events.map((event) => event.type)).toContain("handOver");
+    for (const step of moves) expect(frames[step]!.action!.seat).not.toBeNull();
     for (const frame of frames) {
       expect(frame.hands === null).toBe(frame.view.hand.outcome === null);
       expect(JSON.stringify(frame.view)).not.toMatch(/"(hand|stock)":\[/);

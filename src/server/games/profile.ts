@@ -79,8 +79,9 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       },
     }),
   ]);
-  const nameOf = (seat: { bot: string | null; user: { name: string } | null }) =>
-    seat.user?.name ?? `Bot (${seat.bot})`;
+  // Two bots at one table are told apart by their seats.
+  const nameOf = (seat: { seat: number; bot: string | null; user: { name: string } | null }) =>
+    seat.user?.name ?? `Bot ${seat.seat} (${seat.bot})`;
   return {
     name: user.name,
     role: user.role,
