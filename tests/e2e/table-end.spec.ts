@@ -76,7 +76,7 @@ test("a practice hand to its end: the points explained, its replay watched, and 
   const step = page.getByTestId("replay-step");
   await expect(step).toContainText("Step 0 of");
   await page.getByTestId("replay-next-move").click();
-  await expect(step).toContainText(/at \d+:\d\d: .+ draws/);
+  await expect(step).toContainText(/at \d+:\d\d: Bot [12] \(Hard\) |at \d+:\d\d: after_/);
   await expect(step).not.toContainText("the clock");
   await page.getByTestId("replay-autoplay").click();
   await expect(step).not.toContainText(/Step [01] of/, { timeout: 10_000 });
