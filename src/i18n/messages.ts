@@ -207,6 +207,16 @@ const en = {
     text: "Play a whole hand against two bots that play at a human pace. It is kept in your history like a friendly hand, but it never changes your rating.",
     start: "Start a practice hand",
     signIn: "Sign in to practise",
+    guestTitle: "No account? Try it as a guest",
+    guestText:
+      "A hand against two bots, played in your browser alone: nothing is kept, and there is no Hint. Pick the bots:",
+  },
+  guest: {
+    you: "You",
+    badge: "Guest practice: nothing is kept",
+    signUp: "Create an account",
+    notKept:
+      "Guest hands are not kept. With an account your practice hands stay in your history (never in totals or the ranking), and you get the Hint, friends' games and the agora.",
   },
   waiting: {
     title: (taken: number) => `Waiting for players: ${taken} of 3 seated`,
@@ -448,6 +458,16 @@ const it: Messages = {
     text: "Gioca una mano intera contro due bot che giocano a ritmo umano. Resta nella tua cronologia come una mano amichevole, ma non cambia mai il tuo punteggio in classifica.",
     start: "Inizia una mano di allenamento",
     signIn: "Accedi per allenarti",
+    guestTitle: "Senza account? Prova come ospite",
+    guestText:
+      "Una mano contro due bot, giocata solo nel tuo browser: non viene conservato nulla, e non c'è il suggerimento. Scegli i bot:",
+  },
+  guest: {
+    you: "Tu",
+    badge: "Allenamento da ospite: non viene conservato nulla",
+    signUp: "Crea un account",
+    notKept:
+      "Le mani da ospite non vengono conservate. Con un account le tue mani di allenamento restano nella tua cronologia (mai nei totali o in classifica), e hai il suggerimento, le partite con gli amici e l'agorà.",
   },
   waiting: {
     title: (taken) => `In attesa di giocatori: ${taken} su 3 seduti`,

@@ -108,3 +108,18 @@ test("a signed-out visitor who follows Watch is told what signing in is for, wit
   await expect(lead.getByRole("link")).toHaveAttribute("href", "/practice");
   await shots(page, "signin-watch");
 });
+
+test("a signed-out visitor tries a practice hand as a guest, in the browser alone", async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  await page.goto("/practice");
+  await page.getByTestId("guest-easy").click();
+  await expect(page).toHaveURL("/practice/guest?level=easy");
+  await expect(page.getByTestId("game-table")).toBeVisible();
+  await expect(page.getByText("Guest practice: nothing is kept")).toBeVisible();
+  await expect(page.getByText("Bot 2 (Easy)").first()).toBeVisible();
+  await page.getByRole("button", { name: /^Draw/ }).click();
+  await expect(page.getByRole("button", { name: "Draw (33 left)" })).toBeVisible();
+  await shots(page, "guest-practice");
+});

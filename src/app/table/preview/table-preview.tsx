@@ -1,12 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { Command } from "@/engine/commands";
-import { advance, apply, nextDeadline } from "@/engine/engine";
-import type { EngineEvent } from "@/engine/engine-events";
-import type { HandState, Seat } from "@/engine/state";
+import type { Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
+import { useLocalHand } from "@/components/table/local-hand";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
@@ -14,50 +13,17 @@ import { useMessages } from "@/i18n/client";
 /** The engine's clock starts where the preview hand left it and runs with the wall clock. */
 export function TablePreview() {
   const t = useMessages();
-  const [state, setState] = useState<HandState>(previewHand);
-  const [events, setEvents] = useState<EngineEvent[]>([]);
+  const { state, events, act } = useLocalHand(previewHand);
   const [seat, setSeat] = useState<Seat>(0);
-  const origin = useRef<number | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-
-  const clock = useCallback(() => {
-    origin.current ??= performance.now() - stateRef.current.now;
-    return Math.max(stateRef.current.now, Math.floor(performance.now() - origin.current));
-  }, []);
-
-  const commit = useCallback((next: HandState, fresh: EngineEvent[]) => {
-    stateRef.current = next;
-    setState(next);
-    if (fresh.length > 0) setEvents((list) => [...list, ...fresh].slice(-200));
-  }, []);
-
-  // Timers fire as the server would fire them: at the engine's next deadline.
-  useEffect(() => {
-    const due = nextDeadline(state);
-    if (due === null) return;
-    const timer = setTimeout(
-      () => {
-        const advanced = advance(stateRef.current, clock());
-        commit(advanced.state, advanced.events);
-      },
-      Math.max(0, due - clock()) + 5,
-    );
-    return () => clearTimeout(timer);
-  }, [state, clock, commit]);
 
   const send = useCallback(
     async (command: Command): Promise<SendResult> => {
-      const result = apply(stateRef.current, seat, command, clock());
-      if (!result.ok)
-        return {
-          ok: false,
-          reason: refusalText(t, result.rejection.code, result.rejection.reason),
-        };
-      commit(result.state, result.events);
-      return { ok: true, eventId: result.state.nextEventId - 1 };
+      const answer = act(seat, command);
+      return answer.ok
+        ? answer
+        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
     },
-    [seat, clock, commit, t],
+    [seat, act, t],
   );
 
   const view = useMemo(() => viewFor(state, seat), [state, seat]);
