@@ -212,7 +212,7 @@ const en = {
       "A hand against two bots, played in your browser alone: nothing is kept, and there is no Hint. Pick the bots:",
   },
   guest: {
-    you: "You",
+    name: "Guest",
     badge: "Guest practice: nothing is kept",
     signUp: "Create an account",
     notKept:
@@ -463,7 +463,7 @@ const it: Messages = {
       "Una mano contro due bot, giocata solo nel tuo browser: non viene conservato nulla, e non c'è il suggerimento. Scegli i bot:",
   },
   guest: {
-    you: "Tu",
+    name: "Ospite",
     badge: "Allenamento da ospite: non viene conservato nulla",
     signUp: "Crea un account",
     notKept:

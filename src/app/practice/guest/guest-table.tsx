@@ -110,7 +110,7 @@ export function GuestTable({ level }: { level: BotLevel }) {
 
   const view = useMemo(() => viewFor(state, YOU), [state]);
   const names = [
-    t.guest.you,
+    t.guest.name,
     ...BOTS.map((seat) => t.levels.bot(`Bot ${seat}`, t.levels.names[level])),
   ];
   return (
