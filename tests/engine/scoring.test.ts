@@ -3,19 +3,23 @@ import { pointsOf } from "@/engine/outcome";
 import { scoreLinesOf, spectatorView, viewFor } from "@/engine/views";
 import { A, B, C, card, hand, play, tick } from "./helpers";
 
+/** A goes out by adding 7C, with 2 cards left in the stock and 3 in the others' hands. */
+const goesOutWithTwoInStock = () =>
+  play(
+    hand({
+      stocks: ["2C 3C"],
+      hands: ["7C", "KS QS", "5H"],
+      table: ["4C 5C 6C"],
+      achieved: [{ drawn: true, laidMeld: true }],
+    }),
+    A,
+    { do: "add", card: card("7C"), meld: 1 },
+    1,
+  );
+
 describe("§12 scoring", () => {
   it("§12 the winner earns 50 − own stock + the opponents' cards; no bonus with cards left in the stock", () => {
-    const state = play(
-      hand({
-        stocks: ["2C 3C"],
-        hands: ["7C", "KS QS", "5H"],
-        table: ["4C 5C 6C"],
-        achieved: [{ drawn: true, laidMeld: true }],
-      }),
-      A,
-      { do: "add", card: card("7C"), meld: 1 },
-      1,
-    );
+    const state = goesOutWithTwoInStock();
     expect(state.outcome!.scores).toEqual([50 - 2 + 3, 0, 0]);
   });
 
@@ -44,17 +48,7 @@ describe("§12 scoring", () => {
   });
 
   it("§12 the end of the hand shows how the points came about, from what every seat sees", () => {
-    const won = play(
-      hand({
-        stocks: ["2C 3C"],
-        hands: ["7C", "KS QS", "5H"],
-        table: ["4C 5C 6C"],
-        achieved: [{ drawn: true, laidMeld: true }],
-      }),
-      A,
-      { do: "add", card: card("7C"), meld: 1 },
-      1,
-    );
+    const won = goesOutWithTwoInStock();
     expect(scoreLinesOf(viewFor(won, B))).toEqual([
       { kind: "winner", base: 50, stock: 2, others: 3, bonus: 0 },
       { kind: "none" },

@@ -9,6 +9,9 @@ import type { Command, Rejection } from "@/engine/commands";
 import { advance, apply, nextDeadline } from "@/engine/engine";
 import type { EngineEvent } from "@/engine/engine-events";
 import type { HandState, Millis, Seat } from "@/engine/state";
+import { useMessages } from "@/i18n/client";
+import { refusalText } from "./notices";
+import type { SendResult } from "./table";
 
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
@@ -68,4 +71,21 @@ export function useLocalHand(initial: () => HandState) {
   );
 
   return { state, events, clock, act, restart, stateRef };
+}
+
+/** The table's `send` for one seat of a local hand: a refusal in the reader's words. */
+export function useLocalSend(
+  act: (seat: Seat, command: Command) => LocalAnswer,
+  seat: Seat,
+): (command: Command) => Promise<SendResult> {
+  const t = useMessages();
+  return useCallback(
+    async (command: Command) => {
+      const answer = act(seat, command);
+      return answer.ok
+        ? answer
+        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
+    },
+    [act, seat, t],
+  );
 }

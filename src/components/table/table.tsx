@@ -4,6 +4,7 @@
 // commands in flight applied on top, turns every gesture (drag, tap, keyboard) into
 // one engine command, and reports refusals and chain undos as notices.
 
+import Link from "next/link";
 import {
   type CollisionDetection,
   DndContext,
@@ -556,6 +557,21 @@ export function GameTable({
         {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}
       </span>
     </DndContext>
+  );
+}
+
+/** The frame's top line's first links: home, and the rules beside the game. */
+export function HomeAndRules() {
+  const t = useMessages();
+  return (
+    <>
+      <Link href="/" className="font-bold tracking-tight text-emerald-800">
+        Machiavelox
+      </Link>
+      <Link href="/rules" className="text-emerald-800 underline" target="_blank">
+        {t.rulesLink}
+      </Link>
+    </>
   );
 }
 

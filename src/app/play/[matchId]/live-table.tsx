@@ -5,14 +5,13 @@
 // action. A visitor without a seat joins a waiting table, or watches a running one.
 
 import { TRPCClientError } from "@trpc/client";
-import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { isBotLevel } from "@/bots/policy";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
-import { GameTable, type SendResult } from "@/components/table/table";
+import { GameTable, HomeAndRules, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
 import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
@@ -155,12 +154,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
       afterHand={<AfterHand info={info} you={you} />}
       topBar={
         <>
-          <Link href="/" className="font-bold tracking-tight text-emerald-800">
-            Machiavelox
-          </Link>
-          <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-            {t.rulesLink}
-          </Link>
+          <HomeAndRules />
           {you === null && <span className="text-stone-600">{t.spectating}</span>}
         </>
       }

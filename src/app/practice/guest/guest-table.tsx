@@ -7,10 +7,9 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
-import { useLocalHand } from "@/components/table/local-hand";
-import { refusalText } from "@/components/table/notices";
-import { GameTable, type SendResult } from "@/components/table/table";
-import type { Command, Rejection } from "@/engine/commands";
+import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { GameTable, HomeAndRules } from "@/components/table/table";
+import type { Rejection } from "@/engine/commands";
 import { mulberry32 } from "@/engine/rng";
 import { newHand } from "@/engine/setup";
 import type { HandState, Seat } from "@/engine/state";
@@ -98,15 +97,7 @@ export function GuestTable({ level }: { level: BotLevel }) {
     [],
   );
 
-  const send = useCallback(
-    async (command: Command): Promise<SendResult> => {
-      const answer = act(YOU, command);
-      return answer.ok
-        ? answer
-        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
-    },
-    [act, t],
-  );
+  const send = useLocalSend(act, YOU);
 
   const view = useMemo(() => viewFor(state, YOU), [state]);
   const names = [
@@ -144,12 +135,7 @@ export function GuestTable({ level }: { level: BotLevel }) {
       }
       topBar={
         <>
-          <Link href="/" className="font-bold tracking-tight text-emerald-800">
-            Machiavelox
-          </Link>
-          <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-            {t.rulesLink}
-          </Link>
+          <HomeAndRules />
           <span className="text-stone-600">{t.guest.badge}</span>
         </>
       }

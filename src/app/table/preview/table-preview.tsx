@@ -1,30 +1,18 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
-import type { Command } from "@/engine/commands";
+import { useMemo, useState } from "react";
 import type { Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
-import { useLocalHand } from "@/components/table/local-hand";
-import { refusalText } from "@/components/table/notices";
-import { GameTable, type SendResult } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
+import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { GameTable } from "@/components/table/table";
 
 /** The engine's clock starts where the preview hand left it and runs with the wall clock. */
 export function TablePreview() {
-  const t = useMessages();
   const { state, events, act } = useLocalHand(previewHand);
   const [seat, setSeat] = useState<Seat>(0);
 
-  const send = useCallback(
-    async (command: Command): Promise<SendResult> => {
-      const answer = act(seat, command);
-      return answer.ok
-        ? answer
-        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
-    },
-    [seat, act, t],
-  );
+  const send = useLocalSend(act, seat);
 
   const view = useMemo(() => viewFor(state, seat), [state, seat]);
   return (
