@@ -46,10 +46,17 @@ export function Field(props: {
   );
 }
 
-export function FormCard(props: { title: string; children: ReactNode; footer: ReactNode }) {
+export function FormCard(props: {
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+  /** What the visitor came for, above the form. */
+  lead?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">{props.title}</h1>
+      {props.lead}
       <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
         {props.children}
       </div>

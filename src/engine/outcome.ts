@@ -7,6 +7,7 @@ import {
   type HandState,
   hasLaidMeld,
   type Play,
+  type PlayerStatus,
   type Seat,
   seatsPlaying,
 } from "./state";
@@ -117,30 +118,70 @@ export function cardsHeld(state: HandState, seat: Seat): number {
   return player.hand.length + player.staging.length;
 }
 
+/** How a seat's points of the hand come about (§12), for the end of the hand to show. */
+export type ScoreLine =
+  | { kind: "winner"; base: number; stock: number; others: number; bonus: number }
+  | { kind: "penalty" }
+  | { kind: "draw"; pile: number }
+  | { kind: "none" };
+
+/** What the points depend on, as a state and a spectator's view both know it. */
+export interface ScoreFacts {
+  reason: HandEndReason;
+  winner: Seat | null;
+  draw: Seat[] | null;
+  /** Each seat's status, stock left and cards held (hand and staging, or tie-break count). */
+  seats: { status: PlayerStatus; stock: number; held: number }[];
+  /** The tie-break's shared pile, if there was one. */
+  pile: number;
+}
+
 /**
  * §12 and docs/rules-decisions.md: the winner gets 50 − own stock + every
  * other seat's cards (+10 for going out with the stock used up); eliminated
  * and left seats −15; a draw gives each tied seat 50 − the shared pile, never
  * below −15; everyone else 0.
  */
+export function scoreLines(facts: ScoreFacts): ScoreLine[] {
+  return facts.seats.map((player, seat): ScoreLine => {
+    if (seat === facts.winner) {
+      const others = facts.seats.reduce(
+        (sum, one, other) => (other === seat ? sum : sum + one.held),
+        0,
+      );
+      const bonus = facts.reason === "out" && player.stock === 0 ? FULL_STOCK_BONUS : 0;
+      return { kind: "winner", base: WIN_POINTS, stock: player.stock, others, bonus };
+    }
+    if (player.status === "eliminated" || player.status === "left") return { kind: "penalty" };
+    if (facts.draw?.includes(seat)) return { kind: "draw", pile: facts.pile };
+    return { kind: "none" };
+  });
+}
+
+export function pointsOf(line: ScoreLine): number {
+  switch (line.kind) {
+    case "winner":
+      return line.base - line.stock + line.others + line.bonus;
+    case "penalty":
+      return PENALTY;
+    case "draw":
+      return Math.max(WIN_POINTS - line.pile, PENALTY);
+    case "none":
+      return 0;
+  }
+}
+
 function scoresOf(
   state: HandState,
   reason: HandEndReason,
   winner: Seat | null,
   draw: Seat[] | null,
 ): number[] {
-  return state.players.map((player, seat) => {
-    if (seat === winner) {
-      const others = state.players.reduce(
-        (sum, _, other) => (other === seat ? sum : sum + cardsHeld(state, other)),
-        0,
-      );
-      const bonus = reason === "out" && player.stock.length === 0 ? FULL_STOCK_BONUS : 0;
-      return WIN_POINTS - player.stock.length + others + bonus;
-    }
-    if (player.status === "eliminated" || player.status === "left") return PENALTY;
-    if (draw?.includes(seat))
-      return Math.max(WIN_POINTS - (state.tiebreak?.pile.length ?? 0), PENALTY);
-    return 0;
-  });
+  const seats = state.players.map((player, seat) => ({
+    status: player.status,
+    stock: player.stock.length,
+    held: cardsHeld(state, seat),
+  }));
+  const pile = state.tiebreak?.pile.length ?? 0;
+  return scoreLines({ reason, winner, draw, seats, pile }).map(pointsOf);
 }

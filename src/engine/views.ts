@@ -7,6 +7,7 @@ import { type CardId, compareBySuit } from "./cards";
 import { checkMeld, meldRulesFor } from "./melds";
 import { absenceDeadline } from "./lifecycle";
 import { safeTimes } from "./play";
+import { type ScoreLine, scoreLines } from "./outcome";
 import {
   type HandOutcome,
   type HandState,
@@ -201,4 +202,18 @@ export function ownView(state: HandState, seat: Seat): HandView["you"] {
 
 function indexOrNull(index: number): number | null {
   return index < 0 ? null : index;
+}
+
+/** How each seat's points of an ended hand come about (§12), from what any spectator sees. */
+export function scoreLinesOf(view: HandView): ScoreLine[] | null {
+  const outcome = view.outcome;
+  if (!outcome) return null;
+  const tiebreak = view.tiebreak;
+  const seats = view.seats.map((seat) => {
+    const index = tiebreak ? tiebreak.seats.indexOf(seat.seat) : -1;
+    const held =
+      tiebreak && index >= 0 ? tiebreak.counts[index]! : seat.handCount + seat.staging.length;
+    return { status: seat.status, stock: seat.stockCount, held };
+  });
+  return scoreLines({ ...outcome, seats, pile: tiebreak?.pile.length ?? 0 });
 }

@@ -46,6 +46,9 @@ export const hintEn = {
     place: (card: string, meld: string) => `place ${card} in ${meld}`,
   },
   done: "Done: the hint's cards are on the table.",
+  doneInvalid:
+    "Not done yet: a meld the hint worked on is not valid (marked in red on the table). Find the hint again, or mend it before your play ends.",
+  again: "Find again",
   changed: "The table changed: the hint was found again.",
 };
 
@@ -90,5 +93,8 @@ export const hintIt: typeof hintEn = {
     place: (card, meld) => `metti ${card} nella ${meld}`,
   },
   done: "Fatto: le carte del suggerimento sono in tavola.",
+  doneInvalid:
+    "Non ancora fatto: una combinazione su cui ha lavorato il suggerimento non è valida (segnata in rosso sul tavolo). Ricalcola il suggerimento, o sistemala prima che la tua giocata finisca.",
+  again: "Ricalcola",
   changed: "Il tavolo è cambiato: il suggerimento è stato ricalcolato.",
 };

@@ -153,6 +153,29 @@ const en = {
     ready: "Ready for the next hand",
     waiting: "Waiting for the others",
     home: "Back home",
+    how: "How the points add up",
+    lines: {
+      winner: (stock: number, others: number, bonus: number) =>
+        `50 − ${stock} left in the stock + ${others} in the others' hands${bonus ? ` + ${bonus} for using up the stock` : ""}`,
+      penalty: "−15 for being eliminated or leaving the hand",
+      draw: (pile: number) => `50 − ${pile} in the shared pile, never below −15`,
+      none: "no points this hand",
+    },
+    replay: "Replay this hand",
+    playAgain: "Play again",
+    rematch: "Rematch",
+    rematchNote: "A new game with the same players: each of them joins with one click.",
+    queueAgain: "Queue again",
+    ranking: (points: string) => `Ranking points: ${points}`,
+    rating: (rating: string, change: string) => `Skill rating: ${rating} (${change})`,
+    counting: "Counting the hand for the ranking…",
+    leaveGame: "Leave the game",
+    leaveGameConfirm:
+      "Leaving ends the game at once for all three: whoever is ahead of the others wins, and you cannot. Leave the game?",
+    leaveGameYes: "Yes, leave the game",
+    leaveGameNo: "Stay",
+    showTable: "Look at the table",
+    showResult: "Show the result",
     gameWinner: (who: string) => `${who} wins the game`,
     longDraw: "A long draw: nobody wins the game",
     reasons: {
@@ -233,6 +256,16 @@ const en = {
     text: "Play a whole hand against two bots that play at a human pace. It is kept in your history like a friendly hand, but it never changes your rating.",
     start: "Start a practice hand",
     signIn: "Sign in to practise",
+    guestTitle: "No account? Try it as a guest",
+    guestText:
+      "A hand against two bots, played in your browser alone: nothing is kept, and there is no Hint. Pick the bots:",
+  },
+  guest: {
+    name: "Guest",
+    badge: "Guest practice: nothing is kept",
+    signUp: "Create an account",
+    notKept:
+      "Guest hands are not kept. With an account your practice hands stay in your history (never in totals or the ranking), and you get the Hint, friends' games and the agora.",
   },
   waiting: {
     title: (taken: number) => `Waiting for players: ${taken} of 3 seated`,
@@ -414,6 +447,29 @@ const it: Messages = {
     ready: "Pronto per la prossima mano",
     waiting: "In attesa degli altri",
     home: "Torna alla home",
+    how: "Come si sommano i punti",
+    lines: {
+      winner: (stock, others, bonus) =>
+        `50 − ${stock} rimaste nel mazzo + ${others} in mano agli altri${bonus ? ` + ${bonus} per aver esaurito il mazzo` : ""}`,
+      penalty: "−15 per eliminazione o abbandono della mano",
+      draw: (pile) => `50 − ${pile} nel mucchio comune, mai sotto −15`,
+      none: "nessun punto in questa mano",
+    },
+    replay: "Rivedi questa mano",
+    playAgain: "Gioca ancora",
+    rematch: "Rivincita",
+    rematchNote: "Una nuova partita con gli stessi giocatori: ognuno entra con un clic.",
+    queueAgain: "Rimettiti in coda",
+    ranking: (points) => `Punti in classifica: ${points}`,
+    rating: (rating, change) => `Valutazione: ${rating} (${change})`,
+    counting: "Conteggio della mano per la classifica…",
+    leaveGame: "Lascia la partita",
+    leaveGameConfirm:
+      "Se lasci, la partita finisce subito per tutti e tre: vince chi è in testa, e tu non puoi vincere. Lasciare la partita?",
+    leaveGameYes: "Sì, lascio la partita",
+    leaveGameNo: "Resto",
+    showTable: "Guarda il tavolo",
+    showResult: "Mostra il risultato",
     gameWinner: (who) => `${who} vince la partita`,
     longDraw: "Pareggio lungo: nessuno vince la partita",
     reasons: {
@@ -497,6 +553,16 @@ const it: Messages = {
     text: "Gioca una mano intera contro due bot che giocano a ritmo umano. Resta nella tua cronologia come una mano amichevole, ma non cambia mai il tuo punteggio in classifica.",
     start: "Inizia una mano di allenamento",
     signIn: "Accedi per allenarti",
+    guestTitle: "Senza account? Prova come ospite",
+    guestText:
+      "Una mano contro due bot, giocata solo nel tuo browser: non viene conservato nulla, e non c'è il suggerimento. Scegli i bot:",
+  },
+  guest: {
+    name: "Ospite",
+    badge: "Allenamento da ospite: non viene conservato nulla",
+    signUp: "Crea un account",
+    notKept:
+      "Le mani da ospite non vengono conservate. Con un account le tue mani di allenamento restano nella tua cronologia (mai nei totali o in classifica), e hai il suggerimento, le partite con gli amici e l'agorà.",
   },
   waiting: {
     title: (taken) => `In attesa di giocatori: ${taken} su 3 seduti`,

@@ -39,7 +39,7 @@ test("a practice table with two hard bots plays to the end of the hand after its
   const end = page.getByRole("dialog", { name: "End of the hand" });
   await expect(end).toBeVisible({ timeout: 75_000 });
   const result = end.getByTestId("hand-result");
-  await expect(result).toContainText(/Bot [12] wins the hand|A draw/);
+  await expect(result).toContainText(/Bot [12] \(Hard\) wins the hand|A draw/);
   test.info().annotations.push({ type: "end", description: (await result.textContent()) ?? "" });
   // The player who left got the penalty for leaving (§11.2).
   await expect(end.getByTestId("score-0")).toContainText("−15");

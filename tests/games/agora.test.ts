@@ -2,8 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { Agora } from "@/server/agora/agora";
 import { formGroups, type QueueEntry } from "@/server/agora/queue";
-import { NEW_SKILL, places } from "@/server/agora/ratings";
-import { settleCompetitive } from "@/server/agora/settle";
+import { NEW_SKILL, places, skillScore } from "@/server/agora/ratings";
+import { rankedResult, settleCompetitive } from "@/server/agora/settle";
 import { lobbies } from "@/server/games/lobby";
 import { testDb } from "../db/helpers";
 import { player, seatsOf, twoLeave, withLiveMatches } from "./helpers";
@@ -94,6 +94,14 @@ describe("after the hand", () => {
       orderBy: { seat: "asc" },
     });
     expect(seats.map((seat) => seat.abandoned)).toEqual([false, true, true]);
+    // The end of the hand shows each player what it did to their ranking and rating.
+    const results = await Promise.all(seated.map((one) => rankedResult(db, matchId!, one.id)));
+    expect(results.map((result) => result?.points)).toEqual([16, -15, -15]);
+    expect(results[0]!.ratingChange).toBeGreaterThan(0);
+    expect(results[1]!.ratingChange).toBeLessThan(0);
+    expect(results[0]!.rating).toBeCloseTo(
+      skillScore({ mu: after[0]!.ratingMu, sigma: after[0]!.ratingSigma }),
+    );
     agora.stop();
   });
 

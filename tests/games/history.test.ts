@@ -91,6 +91,30 @@ describe("friendly games", () => {
     });
     expect(page.ranking.points).toBe(0);
   });
+  it("§13 a rematch: each player of an ended friendly game asks once and all meet in one new lobby, with its bots", async () => {
+    const players = [await player(db), await player(db)];
+    const { matchId, code } = await lobbies(db).create(players[0]!, "single", true);
+    await lobbies(db).join(players[1]!, code);
+    for (const one of players) await lobbies(db).ready(one, matchId, true);
+    await lobbies(db).bots(players[0]!, matchId, 1, "hard");
+    const early = await lobbies(db)
+      .rematch(players[1]!, matchId)
+      .catch((error: unknown) => error);
+    expect((early as TRPCError).code).toBe("CONFLICT");
+    const seated = await seatsOf(db, matchId, players);
+    await liveMatches().act(seated[0]!, matchId, 0, { do: "leave" });
+    await liveMatches().act(seated[1]!, matchId, 1, { do: "leave" });
+    const first = await lobbies(db).rematch(players[1]!, matchId);
+    const second = await lobbies(db).rematch(players[0]!, matchId);
+    expect(second.matchId).toBe(first.matchId);
+    const view = await lobbies(db).view(players[0]!, first.matchId);
+    expect(view).toMatchObject({ status: "WAITING", kind: "single", creator: players[1]!.name });
+    expect(view.members.map((member) => member.level)).toEqual([null, null, "hard"]);
+    const outsider = await lobbies(db)
+      .rematch(await player(db), matchId)
+      .catch((error: unknown) => error);
+    expect((outsider as TRPCError).code).toBe("NOT_FOUND");
+  });
 });
 
 describe("hand history", () => {
@@ -108,12 +132,17 @@ describe("hand history", () => {
   it("a replay steps through the log as a spectator saw it: no hand shown before the end", async () => {
     const { matchId, seated } = await friendly("single");
     await twoLeave(seated, matchId);
-    const { steps } = await replayInfo(db, matchId, seated[0]!.id);
+    const { steps, moves } = await replayInfo(db, matchId, seated[0]!.id);
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.every((step) => step > 0 && step < steps)).toBe(true);
     const frames = [];
     for (let step = 0; step < steps; step++)
       frames.push(await replayStep(db, matchId, seated[0]!.id, step));
     expect(frames[0]!.action).toBeNull();
     expect(frames.at(-1)!.view.hand.outcome).toMatchObject({ winner: 0, reason: "survivor" });
+    // The step that ended the hand says so, in events any spectator may see.
+    expect(frames.at(-1)!.events.map((event) => event.type)).toContain("handOver");
+    for (const step of moves) expect(frames[step]!.action!.seat).not.toBeNull();
     for (const frame of frames) {
       expect(frame.hands === null).toBe(frame.view.hand.outcome === null);
       expect(JSON.stringify(frame.view)).not.toMatch(/"(hand|stock)":\[/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "@/engine/rng";
-import { replayLog, SNAPSHOT_EVERY, stateAt } from "@/server/games/replay";
+import { replayLog, SNAPSHOT_EVERY, stateAt, stepAt } from "@/server/games/replay";
 import { startGame, type GameState } from "@/server/matches/engine";
 import { replayEntry } from "@/server/matches/live-match";
 import { playedLog } from "./played-log";
@@ -25,5 +25,21 @@ describe("replays kept in memory", () => {
       null,
       null,
     ]);
+  });
+
+  it("each step comes with what it made happen, the same events the live table had, in any order", () => {
+    const entries = playedLog(11);
+    const live: { state: GameState; events: unknown[] }[] = [
+      { state: startGame(11, "single"), events: [] },
+    ];
+    for (const entry of entries) live.push(replayEntry(live.at(-1)!.state, entry));
+    const replay = replayLog(11, "FRIENDLY_SINGLE", entries);
+    const random = mulberry32(5);
+    const order = [
+      ...live.keys(),
+      ...Array.from({ length: 100 }, () => Math.floor(random() * live.length)),
+    ];
+    for (const step of order) expect([step, stepAt(replay, step)]).toEqual([step, live[step]]);
+    expect(stepAt(replay, live.length)).toBeNull();
   });
 });

@@ -201,7 +201,7 @@ function Matches() {
                 {match.seats.map((seat, at) => (
                   <span key={seat.seat}>
                     {at > 0 && " · "}
-                    <bdi>{seat.user?.name ?? botName(messages, seat.bot)}</bdi>
+                    <bdi>{seat.user?.name ?? botName(messages, seat.seat, seat.bot)}</bdi>
                   </span>
                 ))}
               </span>

@@ -24,7 +24,10 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** A seat a bot plays, named by its level (stored as the level's key, e.g. "medium"). */
-export function botName(t: Messages, level: string | null): string {
-  return t.levels.bot("Bot", wordFor(t.levels.names, level) ?? String(level));
+/**
+ * A seat a bot plays, named by its seat (two bots at one table told apart) and its level
+ * (stored as the level's key, e.g. "medium").
+ */
+export function botName(t: Messages, seat: number, level: string | null): string {
+  return t.levels.bot(`Bot ${seat}`, wordFor(t.levels.names, level) ?? String(level));
 }

@@ -23,7 +23,13 @@ export default async function HistoryPage() {
       endedReason: true,
       seats: {
         orderBy: { seat: "asc" },
-        select: { bot: true, points: true, won: true, user: { select: { name: true } } },
+        select: {
+          seat: true,
+          bot: true,
+          points: true,
+          won: true,
+          user: { select: { name: true } },
+        },
       },
     },
   });
@@ -45,7 +51,7 @@ export default async function HistoryPage() {
                 {match.seats
                   .map(
                     (seat) =>
-                      `${seat.user?.name ?? botName(messages, seat.bot)} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
+                      `${seat.user?.name ?? botName(messages, seat.seat, seat.bot)} ${seat.points ?? "–"}${seat.won ? " ★" : ""}`,
                   )
                   .join(" · ")}
               </span>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { getMessages } from "@/i18n/server";
 import { FormCard } from "../form";
 import { SignUpForm } from "./sign-up-form";
@@ -22,7 +23,10 @@ export default async function SignUpPage() {
         </>
       }
     >
-      <SignUpForm />
+      {/* The form reads ?callbackUrl= from the address, known only in the browser. */}
+      <Suspense>
+        <SignUpForm />
+      </Suspense>
     </FormCard>
   );
 }

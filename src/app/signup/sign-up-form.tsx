@@ -2,12 +2,13 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { useLocale, useMessages } from "@/i18n/client";
 import { signUpIssueText } from "@/i18n/errors";
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
+import { localPath } from "@/server/auth/local-path";
 import { useTRPC } from "../trpc";
 import { Field, type FieldErrors, FormError, serverErrors, SubmitButton } from "../form";
 
@@ -17,6 +18,7 @@ export function SignUpForm() {
   const t = messages.site.account;
   const trpc = useTRPC();
   const router = useRouter();
+  const callbackUrl = useSearchParams().get("callbackUrl");
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,8 @@ export function SignUpForm() {
         redirect: false,
       });
       if (!result?.ok) throw new Error(result?.error ?? t.readyButNotSignedIn);
-      router.push(`/u/${name}`);
+      // Back where the visitor was going (a hand to watch, a game to join), else their page.
+      router.push(localPath(callbackUrl, location.origin) ?? `/u/${name}`);
       router.refresh();
     } catch (failure) {
       const { fields, error: refused } = serverErrors(failure, messages);

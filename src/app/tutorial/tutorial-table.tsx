@@ -6,7 +6,7 @@ import type { Command } from "@/engine/commands";
 import type { HandState } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
-import { useLocalHand } from "@/components/table/local-hand";
+import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";
 import { nextStep, TUTORIAL_STEPS, tutorialHand } from "@/components/table/tutorial";
 import { useMessages } from "@/i18n/client";
@@ -23,10 +23,11 @@ export function TutorialTable() {
       setAt((step) => nextStep(step, viewFor(state, YOU), command)),
     [],
   );
-  const { state, events, send, restart } = useLocalHand(tutorialHand, YOU, {
+  const { state, events, act, restart } = useLocalHand(tutorialHand, {
     stillClock: true,
     onAccepted,
   });
+  const send = useLocalSend(act, YOU);
   const view = useMemo(() => viewFor(state, YOU), [state]);
   const step = TUTORIAL_STEPS[at]?.step ?? null;
   const coach = (
@@ -51,7 +52,7 @@ export function TutorialTable() {
         type="button"
         className="rounded bg-white px-2 py-0.5 ring-1 ring-amber-300"
         onClick={() => {
-          restart();
+          restart(tutorialHand());
           setAt(0);
           setRound((n) => n + 1);
         }}

@@ -1,12 +1,15 @@
 "use client";
 
-// The end of the hand: who won and how (§8–§11), every seat's points (§12) and, in a
-// long game, the totals, the pause's countdown and the ready button (§13).
+// The end of the hand: who won and how (§8–§11), every seat's points and how they add up
+// (§12), what comes next (the caller's actions: replay, play again, rematch, queue again) and,
+// in a long game, the totals, the pause's countdown, the ready button and leaving (§13).
 
 import Link from "next/link";
+import { type ReactNode, useState } from "react";
 import type { Command } from "@/engine/commands";
+import type { ScoreLine } from "@/engine/outcome";
 import type { Millis, Seat } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type HandView, scoreLinesOf } from "@/engine/views";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { formatCountdown } from "./clocks";
@@ -18,6 +21,7 @@ export function EndOfHand({
   now,
   nameOf,
   dispatch,
+  after = null,
 }: {
   view: HandView;
   /** A long game's standings (§13), when the match has several hands. */
@@ -25,10 +29,26 @@ export function EndOfHand({
   now: Millis;
   nameOf: (seat: Seat) => string;
   dispatch: (command: Command) => void;
+  /** What the player can do next, below the result (the live table's links and buttons). */
+  after?: ReactNode;
 }) {
   const t = useMessages();
+  // The dialog can step aside to show the final table, and come back.
+  const [hidden, setHidden] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const outcome = view.outcome;
-  if (!outcome) return null;
+  const lines = scoreLinesOf(view);
+  if (!outcome || !lines) return null;
+  if (hidden)
+    return (
+      <button
+        type="button"
+        className="fixed left-1/2 top-12 z-40 -translate-x-1/2 rounded-full bg-emerald-700 px-4 py-2 text-sm font-medium text-white shadow-lg"
+        onClick={() => setHidden(false)}
+      >
+        {t.end.showResult}
+      </button>
+    );
   const long = game?.kind === "long";
   const you = view.you?.seat ?? null;
   const headline =
@@ -97,6 +117,19 @@ export function EndOfHand({
             ))}
           </tbody>
         </table>
+        <section aria-labelledby="end-how" className="text-sm">
+          <h3 id="end-how" className="font-medium text-stone-700">
+            {t.end.how}
+          </h3>
+          <ul className="mt-1 space-y-0.5 text-stone-600" data-testid="score-breakdown">
+            {lines.map((line, seat) => (
+              <li key={seat}>
+                <span className={`font-medium ${seatColour(seat).text}`}>{nameOf(seat)}</span>:{" "}
+                {lineText(t, line)}
+              </li>
+            ))}
+          </ul>
+        </section>
         {long && game.result && (
           <p className="font-semibold" data-testid="game-result">
             {game.result.winner !== null
@@ -120,17 +153,81 @@ export function EndOfHand({
             </span>
           </div>
         )}
-        <Link
-          href="/"
-          className="inline-block rounded-md bg-emerald-700 px-4 py-2 font-medium text-white"
-        >
-          {t.end.home}
-        </Link>
+        {long && game.pause && you !== null && (
+          <div className="text-sm">
+            {leaving ? (
+              <div
+                role="alertdialog"
+                aria-label={t.end.leaveGameConfirm}
+                data-testid="confirm-leave-game"
+                className="space-y-2 rounded-md bg-red-50 p-2 ring-1 ring-red-200"
+              >
+                <p>{t.end.leaveGameConfirm}</p>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white"
+                    onClick={() => {
+                      setLeaving(false);
+                      dispatch({ do: "leave" });
+                    }}
+                  >
+                    {t.end.leaveGameYes}
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-stone-300"
+                    onClick={() => setLeaving(false)}
+                  >
+                    {t.end.leaveGameNo}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button
+                type="button"
+                className="text-red-800 underline"
+                onClick={() => setLeaving(true)}
+              >
+                {t.end.leaveGame}
+              </button>
+            )}
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {after}
+          <Link
+            href="/"
+            className="inline-block rounded-md bg-white px-4 py-2 font-medium text-emerald-900 ring-1 ring-stone-300"
+          >
+            {t.end.home}
+          </Link>
+          <button
+            type="button"
+            className="px-2 py-2 text-sm text-emerald-800 underline"
+            onClick={() => setHidden(true)}
+          >
+            {t.end.showTable}
+          </button>
+        </div>
       </div>
     </div>
   );
 }
 
-function formatPoints(points: number): string {
+export function formatPoints(points: number): string {
   return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
+}
+
+function lineText(t: ReturnType<typeof useMessages>, line: ScoreLine): string {
+  switch (line.kind) {
+    case "winner":
+      return t.end.lines.winner(line.stock, line.others, line.bonus);
+    case "penalty":
+      return t.end.lines.penalty;
+    case "draw":
+      return t.end.lines.draw(line.pile);
+    case "none":
+      return t.end.lines.none;
+  }
 }

@@ -17,6 +17,7 @@ import { useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
 import type { HintAnswer } from "@/server/bots/thinking";
 import { CardFace } from "./card";
+import { cardsKey, leftInvalid } from "./hint-check";
 import { shortName } from "./notices";
 
 export type FindHint = () => Promise<HintAnswer>;
@@ -34,9 +35,11 @@ type Placement = Extract<HintAnswer, { kind: "placement" }>;
 type HintState =
   | { status: "closed" }
   | { status: "searching"; changed: boolean }
-  | { status: "answered"; answer: Exclude<HintAnswer, Placement> }
+  /** `asked`: the cards as they were when the hint was asked, to see when they change. */
+  | { status: "answered"; answer: Exclude<HintAnswer, Placement>; asked: string }
   | { status: "placement"; answer: Placement; plan: RunningPlan; changed: boolean }
-  | { status: "done" }
+  /** `steps`: the plan played; each meld it worked on is to be valid before it is said done. */
+  | { status: "done"; steps: readonly Step[] }
   | { status: "failed"; reason: string };
 
 /**
@@ -59,13 +62,18 @@ export function useHint(
     if (over) setState({ status: "closed" });
   }, [over]);
 
+  const cards = cardsKey(view);
+  const cardsNow = useRef(cards);
+  cardsNow.current = cards;
+
   const search = useCallback(
     (changed: boolean) => {
       if (!find) return;
+      const asked = cardsNow.current;
       setState({ status: "searching", changed });
       find().then(
         (answer) => {
-          if (answer.kind !== "placement") return setState({ status: "answered", answer });
+          if (answer.kind !== "placement") return setState({ status: "answered", answer, asked });
           const now = latest.current;
           if (!isSeatView(now)) return;
           setState({ status: "placement", answer, plan: startPlan(now, answer.steps), changed });
@@ -77,16 +85,32 @@ export function useHint(
     [find],
   );
 
+  // "Nothing found" is only true of the cards it was asked about: once the hand or the table
+  // changes, the hint looks again by itself (a moment later, so a burst of changes asks once).
+  const stale = state.status === "answered" && state.asked !== cards;
+  useEffect(() => {
+    if (!stale) return;
+    const timer = setTimeout(() => search(false), REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [stale, cards, search]);
+
   const next = useCallback(async () => {
     if (state.status !== "placement" || !isSeatView(view)) return;
+    const done = { status: "done" as const, steps: state.answer.steps };
     const progress = continuePlan(view, state.plan, false);
-    if (progress.kind === "done") return setState({ status: "done" });
+    if (progress.kind === "done") return setState(done);
     if (progress.kind === "diverged") return search(true);
     setState({ ...state, plan: progress.plan, changed: false });
     // A refusal is shown like any other; the table has moved, so the hint is found again.
     if (!(await send(progress.command))) return search(true);
-    if (progress.plan.sent === progress.plan.steps.length) setState({ status: "done" });
+    if (progress.plan.sent === progress.plan.steps.length) setState(done);
   }, [state, view, send, search]);
+
+  // Done only once every meld the plan worked on is valid on the table the server shows.
+  const invalidLeft = useMemo(
+    () => state.status === "done" && leftInvalid(state.steps, view),
+    [state, view],
+  );
 
   const marks = useMemo((): HintMarks | null => {
     if (state.status !== "placement") return null;
@@ -104,6 +128,7 @@ export function useHint(
   return {
     state,
     marks,
+    invalidLeft,
     open: () => search(false),
     close: () => setState({ status: "closed" }),
     next,
@@ -111,6 +136,9 @@ export function useHint(
 }
 
 export type HintControl = ReturnType<typeof useHint>;
+
+/** How long the hand and table stay still before a "nothing found" hint looks again. */
+const REFRESH_MS = 800;
 
 const BUTTON =
   "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
@@ -157,8 +185,17 @@ export function HintPanel({
       </div>
       {changed && <p className="text-amber-900">{t.hint.changed}</p>}
       <p role="status" data-testid="hint-message">
-        {message(t, state)}
+        {hint.invalidLeft ? t.hint.doneInvalid : message(t, state)}
       </p>
+      {hint.invalidLeft && (
+        <button
+          type="button"
+          className={`${BUTTON} bg-amber-500 text-amber-950`}
+          onClick={hint.open}
+        >
+          {t.hint.again}
+        </button>
+      )}
       {state.status === "placement" && (
         <>
           {state.answer.eliminates && (

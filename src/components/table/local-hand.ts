@@ -1,39 +1,40 @@
 "use client";
 
-// A hand played in this page by the engine alone, no server: the table preview and the
-// tutorial. Commands from the seat at the table are applied at once; the engine's timers
-// fire as the server would fire them, unless the clock stands still (the tutorial waits
-// for the learner).
+// A hand played in this browser by the engine alone, with no server: its clock runs with the
+// wall clock from the hand's own instant, and its timers fire at the engine's next deadline,
+// as the server fires them — unless the clock stands still (the tutorial waits for the
+// learner). The table preview, the tutorial and a guest's practice table play on it.
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Command } from "@/engine/commands";
+import type { Command, Rejection } from "@/engine/commands";
 import { advance, apply, nextDeadline } from "@/engine/engine";
 import type { EngineEvent } from "@/engine/engine-events";
-import type { HandState, Seat } from "@/engine/state";
+import type { HandState, Millis, Seat } from "@/engine/state";
 import { useMessages } from "@/i18n/client";
 import { refusalText } from "./notices";
 import type { SendResult } from "./table";
 
+/** Events kept for the table's sounds and notices. */
+const KEPT_EVENTS = 200;
 /** Between two commands on a still clock: enough to order them, far from any deadline. */
 const STILL_STEP_MS = 250;
 
+export type LocalAnswer = { ok: true; eventId: number } | { ok: false; rejection: Rejection };
+
 export function useLocalHand(
-  deal: () => HandState,
-  seat: Seat,
+  initial: () => HandState,
   {
     stillClock = false,
     onAccepted,
   }: { stillClock?: boolean; onAccepted?: (state: HandState, command: Command) => void } = {},
 ) {
-  const t = useMessages();
-  const [state, setState] = useState<HandState>(deal);
+  const [state, setState] = useState<HandState>(initial);
   const [events, setEvents] = useState<EngineEvent[]>([]);
   const origin = useRef<number | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  // The engine's clock starts where the hand left it and runs with the wall clock.
-  const clock = useCallback(() => {
+  const clock = useCallback((): Millis => {
     if (stillClock) return stateRef.current.now + STILL_STEP_MS;
     origin.current ??= performance.now() - stateRef.current.now;
     return Math.max(stateRef.current.now, Math.floor(performance.now() - origin.current));
@@ -42,7 +43,7 @@ export function useLocalHand(
   const commit = useCallback((next: HandState, fresh: EngineEvent[]) => {
     stateRef.current = next;
     setState(next);
-    if (fresh.length > 0) setEvents((list) => [...list, ...fresh].slice(-200));
+    if (fresh.length > 0) setEvents((list) => [...list, ...fresh].slice(-KEPT_EVENTS));
   }, []);
 
   useEffect(() => {
@@ -58,25 +59,44 @@ export function useLocalHand(
     return () => clearTimeout(timer);
   }, [state, clock, commit, stillClock]);
 
-  const send = useCallback(
-    async (command: Command): Promise<SendResult> => {
+  /** One seat's command, applied at once to the latest state. */
+  const act = useCallback(
+    (seat: Seat, command: Command): LocalAnswer => {
       const result = apply(stateRef.current, seat, command, clock());
-      if (!result.ok)
-        return {
-          ok: false,
-          reason: refusalText(t, result.rejection.code, result.rejection.reason),
-        };
+      if (!result.ok) return { ok: false, rejection: result.rejection };
       commit(result.state, result.events);
       onAccepted?.(result.state, command);
       return { ok: true, eventId: result.state.nextEventId - 1 };
     },
-    [seat, clock, commit, t, onAccepted],
+    [clock, commit, onAccepted],
   );
 
-  const restart = useCallback(() => {
-    origin.current = null;
-    commit(deal(), []);
-  }, [deal, commit]);
+  /** A new hand in place of this one (play again). */
+  const restart = useCallback(
+    (next: HandState) => {
+      origin.current = null;
+      setEvents([]);
+      commit(next, []);
+    },
+    [commit],
+  );
 
-  return { state, events, send, restart };
+  return { state, events, clock, act, restart, stateRef };
+}
+
+/** The table's `send` for one seat of a local hand: a refusal in the reader's words. */
+export function useLocalSend(
+  act: (seat: Seat, command: Command) => LocalAnswer,
+  seat: Seat,
+): (command: Command) => Promise<SendResult> {
+  const t = useMessages();
+  return useCallback(
+    async (command: Command) => {
+      const answer = act(seat, command);
+      return answer.ok
+        ? answer
+        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
+    },
+    [act, seat, t],
+  );
 }

@@ -5,6 +5,7 @@
 // one engine command, and reports refusals and chain undos as notices.
 
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
+import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, rankOf, suitOf } from "@/engine/cards";
 import type { Command } from "@/engine/commands";
@@ -67,6 +68,8 @@ export interface TableProps {
   coach?: ReactNode;
   /** The engine's clock moves only with the player's commands (the tutorial waits). */
   stillClock?: boolean;
+  /** What the player can do once the hand is over (replay, play again, rematch, queue again). */
+  afterHand?: ReactNode;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -91,6 +94,7 @@ export function GameTable({
   findHint = null,
   coach = null,
   stillClock = false,
+  afterHand = null,
 }: TableProps) {
   const t = useMessages();
   const [settings, updateSettings] = useTableSettings();
@@ -516,7 +520,14 @@ export function GameTable({
           />
         )}
       </DragOverlay>
-      <EndOfHand view={view} game={game} now={now} nameOf={nameOf} dispatch={dispatch} />
+      <EndOfHand
+        view={view}
+        game={game}
+        now={now}
+        nameOf={nameOf}
+        dispatch={dispatch}
+        after={afterHand}
+      />
       <Toasts toasts={toasts} onDismiss={dismiss} />
       <span className="sr-only" aria-live="assertive">
         {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}
@@ -529,4 +540,19 @@ export function GameTable({
 function useMeldLayout(table: HandView["table"]): HandView["table"] {
   const shown = useRef<HandView["table"]>([]);
   return useMemo(() => (shown.current = layMelds(shown.current, table)), [table]);
+}
+
+/** The frame's top line's first links: home, and the rules beside the game. */
+export function HomeAndRules() {
+  const t = useMessages();
+  return (
+    <>
+      <Link href="/" className="font-bold tracking-tight text-emerald-800">
+        Machiavelox
+      </Link>
+      <Link href="/rules" className="text-emerald-800 underline" target="_blank">
+        {t.rulesLink}
+      </Link>
+    </>
+  );
 }

@@ -4,7 +4,7 @@
 import type { Db } from "../db/client";
 import { leftSeats, replayMatch } from "../games/replay";
 import { checkAbandonment } from "./fair-play";
-import { places, rateHand } from "./ratings";
+import { places, rateHand, skillScore } from "./ratings";
 
 /**
  * Counts an ended competitive match, once (whoever marks `settledAt` first does it). A match
@@ -49,12 +49,35 @@ export async function settleCompetitive(db: Db, matchId: string, now = new Date(
           ratingSigma: skills[seat]!.sigma,
         },
       });
-      if (!left[seat]) continue;
+      const before = skillScore({ mu: user.ratingMu, sigma: user.ratingSigma });
       await tx.matchSeat.update({
         where: { matchId_seat: { matchId, seat } },
-        data: { abandoned: true },
+        data: { ratingChange: skillScore(skills[seat]!) - before, abandoned: left[seat] ?? false },
       });
-      await checkAbandonment(tx, user.id, now);
+      if (left[seat]) await checkAbandonment(tx, user.id, now);
     }
   });
+}
+
+/**
+ * What a settled competitive hand did for the player (the end of the hand shows it): the
+ * ranking points it added, the rating's change and the rating now; null until it is counted.
+ */
+export async function rankedResult(db: Db, matchId: string, userId: string) {
+  const seat = await db.matchSeat.findFirst({
+    where: { matchId, userId, match: { kind: "COMPETITIVE", settledAt: { not: null } } },
+    select: {
+      seat: true,
+      ratingChange: true,
+      match: { select: { hands: { where: { number: 1 }, select: { scores: true } } } },
+      user: { select: { ratingMu: true, ratingSigma: true, rankingPoints: true } },
+    },
+  });
+  if (!seat?.user) return null;
+  return {
+    points: seat.match.hands[0]?.scores[seat.seat] ?? 0,
+    rankingPoints: seat.user.rankingPoints,
+    ratingChange: seat.ratingChange,
+    rating: skillScore({ mu: seat.user.ratingMu, sigma: seat.user.ratingSigma }),
+  };
 }

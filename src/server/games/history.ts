@@ -3,7 +3,11 @@
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { seatsWithNames } from "./profile";
-import { replayMatch, spectatorStep, stateAt, type Replayed } from "./replay";
+import { projectEvents } from "../matches/engine";
+import { replayMatch, spectatorStep, stepAt, type Replayed } from "./replay";
+
+/** Presence comes and goes by itself: not a move anyone made. */
+const PRESENCE = new Set(["disconnect", "reconnect"]);
 
 /** Replays kept in memory, so stepping through one does not replay it again each time. */
 const KEPT = 16;
@@ -50,13 +54,19 @@ export async function replayInfo(db: Db, matchId: string, viewerId: string | nul
   return {
     match: {
       ...match,
+      // A bot's level goes apart, for the page to name it in the reader's words.
       seats: match.seats.map(({ seat, bot, points, user }) => ({
         seat,
-        name: user?.name ?? `Bot (${bot})`,
+        name: user?.name ?? `Bot ${seat}`,
+        bot,
         points,
       })),
     },
     steps: entries.length + 1,
+    /** The steps that are a player's own move, for the viewer to go from one to the next. */
+    moves: entries.flatMap((entry, index) =>
+      entry.seat !== null && !PRESENCE.has(entry.command.do) ? [index + 1] : [],
+    ),
   };
 }
 
@@ -65,8 +75,8 @@ export async function replayStep(db: Db, matchId: string, viewerId: string | nul
   await visibleMatch(db, matchId, viewerId);
   const replay = await replayed(db, matchId);
   const { entries } = replay;
-  const state = stateAt(replay, step);
-  if (!state)
+  const at = stepAt(replay, step);
+  if (!at)
     throw refuse(
       "BAD_REQUEST",
       `This match has steps 0 to ${entries.length}.`,
@@ -76,7 +86,9 @@ export async function replayStep(db: Db, matchId: string, viewerId: string | nul
   const entry = step > 0 ? entries[step - 1]! : null;
   return {
     step,
-    ...spectatorStep(state),
+    ...spectatorStep(at.state),
     action: entry && { seat: entry.seat, do: entry.command.do, at: entry.virtualMs },
+    /** What the step made happen, as a spectator saw it (nobody's drawn card). */
+    events: projectEvents(at.events, null),
   };
 }

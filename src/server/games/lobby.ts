@@ -10,8 +10,8 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import { liveMatches } from "../matches/registry";
-import type { BotLevel } from "@/bots/policy";
-import { resumePracticeBots } from "../bots/practice";
+import { type BotLevel, isBotLevel } from "@/bots/policy";
+import { DEFAULT_LEVEL, resumePracticeBots } from "../bots/practice";
 import { SEAT_COUNT } from "../matches/engine";
 import { newInviteCode, normalizeCode } from "./codes";
 import { live } from "./live";
@@ -58,8 +58,13 @@ const gameSelect = {
 
 const notFound = () => refuse("NOT_FOUND", "There is no such game.", "NO_SUCH_GAME");
 
+/** Rematches remembered at once; the oldest is forgotten first (its lobby stays open by code). */
+const REMATCHES_KEPT = 1_000;
+
 export class Lobbies {
   private readonly lobbies = new Map<string, Lobby>();
+  /** An ended game's id → the lobby of its rematch, so every player's click meets in one. */
+  private readonly rematches = new Map<string, string>();
 
   constructor(private readonly db: Db) {}
 
@@ -110,6 +115,44 @@ export class Lobbies {
       liveMatches().touch(row.id);
     }
     return { matchId: row.id };
+  }
+
+  /**
+   * Another game like an ended one, with the same players: the first to ask opens its lobby
+   * (with the same bots, at their levels), the others who ask join it.
+   */
+  async rematch(user: SessionUser, endedId: string): Promise<{ matchId: string }> {
+    const ended = await this.db.match.findUnique({
+      where: { id: endedId },
+      select: {
+        kind: true,
+        status: true,
+        botsAllowed: true,
+        seats: { select: { userId: true, bot: true } },
+      },
+    });
+    const friendly = ended?.kind === "FRIENDLY_SINGLE" || ended?.kind === "FRIENDLY_LONG";
+    if (!ended || !friendly || !ended.seats.some((seat) => seat.userId === user.id))
+      throw notFound();
+    if (ended.status !== "ENDED")
+      throw refuse("CONFLICT", "This match is still going on.", "MATCH_STILL_LIVE");
+    const open = this.rematches.get(endedId);
+    if (open) {
+      const row = await this.db.match.findUnique({
+        where: { id: open },
+        select: { inviteCode: true },
+      });
+      if (row?.inviteCode) return this.join(user, row.inviteCode);
+    }
+    const kind = ended.kind === "FRIENDLY_LONG" ? "long" : "single";
+    const { matchId } = await this.create(user, kind, ended.botsAllowed);
+    if (this.rematches.size >= REMATCHES_KEPT)
+      this.rematches.delete(this.rematches.keys().next().value!);
+    this.rematches.set(endedId, matchId);
+    for (const seat of ended.seats)
+      if (seat.bot)
+        await this.bots(user, matchId, 1, isBotLevel(seat.bot) ? seat.bot : DEFAULT_LEVEL);
+    return { matchId };
   }
 
   /** Says you are ready (or not yet); the last of three to be ready starts the game. */

@@ -45,11 +45,11 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
     ? {}
     : { OR: [{ kind: "COMPETITIVE" as const }, { seats: { some: { userId: viewerId ?? "" } } }] };
   const ended = { status: "ENDED" as const, seats: { some: { userId: user.id } } };
+  // Practice hands are the player's own: in their own history, never in anyone's totals.
+  const counted = { status: "ENDED" as const, kind: { not: "PRACTICE" as const }, ...visible };
   const [played, won, rankAbove, longGames, hands] = await Promise.all([
-    db.matchSeat.count({ where: { userId: user.id, match: { status: "ENDED", ...visible } } }),
-    db.matchSeat.count({
-      where: { userId: user.id, won: true, match: { status: "ENDED", ...visible } },
-    }),
+    db.matchSeat.count({ where: { userId: user.id, match: counted } }),
+    db.matchSeat.count({ where: { userId: user.id, won: true, match: counted } }),
     db.user.count({
       where: { competitiveHands: { gt: 0 }, rankingPoints: { gt: user.rankingPoints } },
     }),
@@ -66,7 +66,7 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       },
     }),
     db.handResult.findMany({
-      where: { match: { ...ended, AND: [visible] } },
+      where: { match: { ...ended, AND: [visible, own ? {} : { kind: { not: "PRACTICE" } }] } },
       orderBy: { endedAt: "desc" },
       take: RECENT,
       select: {
@@ -79,8 +79,9 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       },
     }),
   ]);
-  const nameOf = (seat: { bot: string | null; user: { name: string } | null }) =>
-    seat.user?.name ?? `Bot (${seat.bot})`;
+  // Two bots at one table are told apart by their seats.
+  const nameOf = (seat: { seat: number; bot: string | null; user: { name: string } | null }) =>
+    seat.user?.name ?? `Bot ${seat.seat} (${seat.bot})`;
   return {
     name: user.name,
     role: user.role,

@@ -8,6 +8,7 @@ import {
   publicView,
   SEAT_COUNT,
   startGame,
+  type GameEvent,
   type GameState,
   type GameView,
 } from "../matches/engine";
@@ -64,6 +65,25 @@ export function stateAt(replayed: Replayed, step: number): GameState | null {
   for (; at < step; at++) state = replayEntry(state, entries[at]!).state;
   replayed.last = { step, state };
   return state;
+}
+
+/**
+ * The state after `step` entries and what that last entry made happen (none at the deal),
+ * from the step before it: a viewer going forward one step replays one entry.
+ */
+export function stepAt(
+  replayed: Replayed,
+  step: number,
+): { state: GameState; events: GameEvent[] } | null {
+  if (step === 0) {
+    const state = stateAt(replayed, 0);
+    return state && { state, events: [] };
+  }
+  const before = stateAt(replayed, step - 1);
+  if (!before || step > replayed.entries.length) return null;
+  const after = replayEntry(before, replayed.entries[step - 1]!);
+  replayed.last = { step, state: after.state };
+  return after;
 }
 
 /** The seats that left the game or its last hand (§11.2, §11.3, §13), by the final state. */

@@ -31,6 +31,10 @@ export const gameRouter = router({
     .mutation(({ ctx, input }) =>
       lobbies(ctx.db).bots(ctx.user, input.matchId, input.change, input.level),
     ),
+  /** Another game with the same players as an ended one: each player's click leads to one lobby. */
+  rematch: protectedProcedure
+    .input(z.object({ matchId }))
+    .mutation(({ ctx, input }) => lobbies(ctx.db).rematch(ctx.user, input.matchId)),
   leave: protectedProcedure
     .input(z.object({ matchId }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).leave(ctx.user, input.matchId)),

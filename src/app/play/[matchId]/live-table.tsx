@@ -5,17 +5,18 @@
 // action. A visitor without a seat joins a waiting table, or watches a running one.
 
 import { TRPCClientError } from "@trpc/client";
-import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { isBotLevel } from "@/bots/policy";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
-import { GameTable, type SendResult } from "@/components/table/table";
+import { GameTable, HomeAndRules, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
 import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
 import { useTRPCClient } from "../../trpc";
+import { AfterHand } from "./after-hand";
 
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
@@ -114,7 +115,13 @@ export function LiveTable({ matchId }: { matchId: string }) {
 
   if (error && !info) return <p role="alert">{error}</p>;
   if (!info) return <p>{t.connecting}</p>;
-  const names = info.seats.map((holder, seat) => holder?.name ?? `#${seat + 1}`);
+  const names = info.seats.map((holder, seat) =>
+    !holder
+      ? `#${seat + 1}`
+      : holder.bot && isBotLevel(holder.bot)
+        ? t.levels.bot(holder.name, t.levels.names[holder.bot])
+        : holder.name,
+  );
 
   if (info.status === "WAITING" || !view)
     return (
@@ -144,14 +151,10 @@ export function LiveTable({ matchId }: { matchId: string }) {
       send={send}
       offline={link === "down"}
       findHint={findHint}
+      afterHand={<AfterHand info={info} you={you} />}
       topBar={
         <>
-          <Link href="/" className="font-bold tracking-tight text-emerald-800">
-            Machiavelox
-          </Link>
-          <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-            {t.rulesLink}
-          </Link>
+          <HomeAndRules />
           {you === null && <span className="text-stone-600">{t.spectating}</span>}
         </>
       }

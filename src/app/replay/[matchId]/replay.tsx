@@ -1,44 +1,80 @@
 "use client";
 
-// Steps through a finished match as a spectator saw it, one log entry at a time.
+// Steps through a finished match as a spectator saw it: one log entry at a time, from one
+// player's move to the next, or by itself at a chosen speed; each step said in words.
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CardFace } from "@/components/table/card";
+import { formatCountdown } from "@/components/table/clocks";
+import { describeEvent } from "@/components/table/notices";
+import type { EngineEvent } from "@/engine/engine-events";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
+import type { Messages } from "@/i18n/messages";
 import { useTRPC } from "../../trpc";
-import { ErrorText, Panel, quietButton } from "../../games/ui";
+import { botName, ErrorText, Panel, quietButton } from "../../games/ui";
 
 const look = { fourColour: false, small: true };
+/** Autoplay's pause on each move at 1×; the speeds divide it. */
+const MOVE_MS = 1200;
+const SPEEDS = [1, 2, 4, 8] as const;
 
 export function Replay({ matchId }: { matchId: string }) {
   const messages = useMessages();
   const t = messages.site.replay;
   const trpc = useTRPC();
   const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
   const info = useQuery(trpc.history.replay.queryOptions({ matchId }));
   const frame = useQuery({
     ...trpc.history.step.queryOptions({ matchId, step }),
     placeholderData: keepPreviousData,
   });
+  const last = info.data ? info.data.steps - 1 : 0;
+  const moves = info.data?.moves;
+  const nextMove = moves?.find((one) => one > step) ?? last;
+  const shown = frame.data?.step === step;
+  // Autoplay goes from move to move, once the step shown has arrived, and stops at the end.
+  useEffect(() => {
+    if (!playing || !shown) return;
+    if (step >= last) return setPlaying(false);
+    const timer = setTimeout(() => setStep(nextMove), MOVE_MS / speed);
+    return () => clearTimeout(timer);
+  }, [playing, shown, step, last, nextMove, speed]);
   if (info.error) return <ErrorText message={errorText(info.error, messages)} />;
   if (!info.data) return <p className="text-stone-500">{t.loading}</p>;
-  const { match, steps } = info.data;
-  const last = steps - 1;
-  const nameOf = (seat: number | null) =>
-    seat === null ? t.clock : (match.seats[seat]?.name ?? t.seat(seat));
+  const { match } = info.data;
+  const names = match.seats.map((seat) =>
+    seat.bot ? botName(messages, seat.seat, seat.bot) : seat.name,
+  );
+  const nameOf = (seat: number | null) => (seat === null ? t.clock : (names[seat] ?? t.seat(seat)));
   const view = frame.data?.view;
   const go = (to: number) => setStep(Math.max(0, Math.min(last, to)));
+  const action = frame.data?.action;
+  const happened = (frame.data?.events ?? []).flatMap((event) => {
+    const line = eventLine(messages, event, nameOf);
+    return line ? [line] : [];
+  });
+  const what = action
+    ? action.seat === null
+      ? happened.length > 0
+        ? happened.join("; ")
+        : t.timePasses
+      : [`${nameOf(action.seat)} ${wordFor(t.commands, action.do) ?? action.do}`, ...happened].join(
+          "; ",
+        )
+    : null;
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">
-        {messages.site.kinds[match.kind]}: {match.seats.map((seat) => seat.name).join(" · ")}
+        {messages.site.kinds[match.kind]}: {names.join(" · ")}
       </h1>
       <div className="flex flex-wrap items-center gap-2">
-        {/* Four buttons in a row on a phone, the slider on a line of its own below them. */}
-        <div className="grid w-full grid-cols-4 gap-2 sm:flex sm:w-auto">
+        {/* The buttons in rows on a phone, the slider on a line of its own below them. */}
+        <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
           <button type="button" className={quietButton} onClick={() => go(0)}>
             ◀◀ {t.deal}
           </button>
@@ -48,10 +84,44 @@ export function Replay({ matchId }: { matchId: string }) {
           <button type="button" className={quietButton} onClick={() => go(step + 1)}>
             {t.next} ▶
           </button>
+          <button
+            type="button"
+            className={quietButton}
+            data-testid="replay-next-move"
+            onClick={() => go(nextMove)}
+          >
+            {t.nextMove} ▶|
+          </button>
           <button type="button" className={quietButton} onClick={() => go(last)}>
             {t.end} ▶▶
           </button>
+          <button
+            type="button"
+            className={quietButton}
+            aria-pressed={playing}
+            data-testid="replay-autoplay"
+            onClick={() => {
+              if (!playing && step >= last) setStep(0);
+              setPlaying(!playing);
+            }}
+          >
+            {playing ? `❚❚ ${t.pause}` : `▶ ${t.autoplay}`}
+          </button>
         </div>
+        <label className="flex items-center gap-1 text-sm">
+          {t.speed}
+          <select
+            value={speed}
+            className="rounded-md border border-stone-300 bg-white px-2 py-1"
+            onChange={(event) => setSpeed(Number(event.target.value) as typeof speed)}
+          >
+            {SPEEDS.map((one) => (
+              <option key={one} value={one}>
+                {one}×
+              </option>
+            ))}
+          </select>
+        </label>
         <input
           type="range"
           min={0}
@@ -62,10 +132,9 @@ export function Replay({ matchId }: { matchId: string }) {
           onChange={(event) => go(Number(event.target.value))}
         />
       </div>
-      <p data-testid="replay-step" className="text-sm text-stone-600">
+      <p data-testid="replay-step" className="text-sm text-stone-600" aria-live="polite">
         {t.stepOf(step, last)}
-        {frame.data?.action &&
-          ` · ${nameOf(frame.data.action.seat)}: ${wordFor(t.commands, frame.data.action.do) ?? frame.data.action.do} ${t.at(frame.data.action.at / 1000)}`}
+        {action && what && ` · ${t.at(formatCountdown(action.at))}: ${what}`}
       </p>
       <ErrorText message={frame.error ? errorText(frame.error, messages) : null} />
       {view && (
@@ -77,11 +146,21 @@ export function Replay({ matchId }: { matchId: string }) {
               {view.hand.table.map((meld) => (
                 <div
                   key={meld.id}
-                  className={`flex rounded p-1 ${meld.valid ? "bg-emerald-50" : "bg-red-50"}`}
+                  className={`rounded p-1 ${meld.valid ? "bg-emerald-50" : "bg-red-50 ring-1 ring-red-300"}`}
                 >
-                  {meld.cards.map(({ card }) => (
-                    <CardFace key={card} card={card} look={look} />
-                  ))}
+                  <div className="flex">
+                    {meld.cards.map(({ card }) => (
+                      <CardFace key={card} card={card} look={look} />
+                    ))}
+                  </div>
+                  {!meld.valid && (
+                    <p className="max-w-48 pt-1 text-xs text-red-800" data-testid="invalid-meld">
+                      {t.invalid(
+                        meld.cards.length < 3 ? t.tooShort : t.mixed,
+                        meld.openPlays.length > 0 ? meld.openPlays.map(nameOf).join(", ") : null,
+                      )}
+                    </p>
+                  )}
                 </div>
               ))}
               {view.hand.table.length === 0 && (
@@ -126,4 +205,27 @@ export function Replay({ matchId }: { matchId: string }) {
       )}
     </div>
   );
+}
+
+/** A step's happening in the players' words, or null for what the table shows by itself. */
+function eventLine(
+  messages: Messages,
+  event: EngineEvent,
+  nameOf: (seat: number) => string,
+): string | null {
+  const t = messages.site.replay;
+  switch (event.type) {
+    case "playEnded":
+      return event.outcome === "empty" ? null : t.playEnded[event.outcome](nameOf(event.seat));
+    case "split":
+      return t.split;
+    case "tiebreak":
+      return t.tiebreak;
+    case "silence":
+      return t.silence;
+    case "handOver":
+      return t.handOver(messages.end.reasons[event.reason]);
+    default:
+      return describeEvent(messages, event, nameOf);
+  }
 }

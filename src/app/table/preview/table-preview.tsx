@@ -4,13 +4,14 @@ import { useMemo, useState } from "react";
 import type { Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
-import { useLocalHand } from "@/components/table/local-hand";
+import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";
 
 /** The engine's clock starts where the preview hand left it and runs with the wall clock. */
 export function TablePreview() {
+  const { state, events, act } = useLocalHand(previewHand);
   const [seat, setSeat] = useState<Seat>(0);
-  const { state, events, send } = useLocalHand(previewHand, seat);
+  const send = useLocalSend(act, seat);
   const view = useMemo(() => viewFor(state, seat), [state, seat]);
   return (
     <GameTable

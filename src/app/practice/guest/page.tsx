@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { isBotLevel } from "@/bots/policy";
+import { GuestTable } from "./guest-table";
+
+export const metadata: Metadata = { title: "Practice as a guest" };
+
+/** A practice hand without an account, in the browser alone (easy or medium bots). */
+export default async function GuestPracticePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ level?: string | string[] }>;
+}) {
+  const level = (await searchParams).level;
+  return <GuestTable level={isBotLevel(level) && level !== "hard" ? level : "easy"} />;
+}
