@@ -10,7 +10,8 @@ import { checkCombination } from "../src/engine/classic/combinations";
 import { CLASSIC_MELDS } from "../src/engine/melds";
 import { mulberry32 } from "../src/engine/rng";
 import type { TableMeld } from "../src/solver";
-import { allMelds, PLACED_WEIGHT } from "../src/solver/bound";
+import { allMelds } from "../src/solver/bound";
+import { programmeText } from "./solver-ilp";
 import { randomPosition } from "./solver-positions";
 
 export interface TahitiPosition {
@@ -72,76 +73,7 @@ function tahitiMelds(): (readonly number[])[] {
 
 /** The integer programme in CPLEX LP format: 128 per hand card placed + 1 per table card kept. */
 export function tahitiProgramme({ table, own, faceUp }: TahitiPosition): string {
-  const count = new Map<number, { table: number; own: number; faceUp: number }>();
-  const bump = (card: CardId, key: "table" | "own" | "faceUp") => {
-    const entry = count.get(kindOf(card)) ?? { table: 0, own: 0, faceUp: 0 };
-    entry[key]++;
-    count.set(kindOf(card), entry);
-  };
-  for (const meld of table) for (const c of meld.cards) bump(c, "table");
-  for (const c of own) bump(c, "own");
-  for (const c of faceUp) bump(c, "faceUp");
-  const have = (kind: number) => {
-    const entry = count.get(kind);
-    return entry ? entry.table + entry.own + entry.faceUp : 0;
-  };
-  const melds = tahitiMelds().filter((kinds) => kinds.every((k) => have(k) > 0));
-  const objective: string[] = [];
-  const rows: string[] = [];
-  const bounds: string[] = [];
-  const generals: string[] = [];
-  const binaries: string[] = [];
-  const matchesOf = melds.map(() => [] as string[]);
-  table.forEach((original, m) => {
-    const kinds = new Set(original.cards.map(kindOf));
-    const terms: string[] = [];
-    melds.forEach((kindsOfMeld, c) => {
-      const shared = kindsOfMeld.filter((k) => kinds.has(k)).length;
-      if (shared === 0) return;
-      const z = `z${m}_${c}`;
-      objective.push(`${shared} ${z}`);
-      terms.push(z);
-      matchesOf[c]!.push(z);
-      binaries.push(z);
-    });
-    if (terms.length > 0) rows.push(`match${m}: ${terms.join(" + ")} <= 1`);
-  });
-  melds.forEach((kinds, c) => {
-    bounds.push(
-      `0 <= x${c} <= ${Math.min(...kinds.map((k) => (k === JOKER_KIND ? 4 : have(k))), 2)}`,
-    );
-    generals.push(`x${c}`);
-    if (matchesOf[c]!.length > 0) rows.push(`used${c}: ${matchesOf[c]!.join(" + ")} - x${c} <= 0`);
-  });
-  for (const [kind, entry] of count) {
-    const terms = melds.flatMap((kinds, c) => (kinds.includes(kind) ? [`x${c}`] : []));
-    for (const [key, weight] of [
-      ["own", PLACED_WEIGHT],
-      ["faceUp", 0],
-    ] as const) {
-      if (entry[key] === 0) continue;
-      const v = `${key === "own" ? "y" : "f"}${kind}`;
-      if (weight > 0) objective.push(`${weight} ${v}`);
-      bounds.push(`0 <= ${v} <= ${entry[key]}`);
-      generals.push(v);
-      terms.push(`- ${v}`);
-    }
-    rows.push(
-      `kind${kind}: ${terms.length > 0 ? terms.join(" + ").replaceAll("+ -", "-") : "0 x0"} = ${entry.table}`,
-    );
-  }
-  return [
-    "Maximize",
-    ` obj: ${objective.length > 0 ? objective.join(" + ") : "0 x0"}`,
-    "Subject To",
-    ...rows.map((r) => ` ${r}`),
-    "Bounds",
-    ...bounds.map((b) => ` ${b}`),
-    "Generals",
-    ` ${generals.join(" ")}`,
-    ...(binaries.length > 0 ? ["Binaries", ` ${binaries.join(" ")}`] : []),
-    "End",
-  ].join("\n");
+  return programmeText({ table, own, faceUp }, tahitiMelds(), kindOf);
 }
 
 /** Whether the engine lets the hand play the answer's table as one turn (ok when nothing is placed). */

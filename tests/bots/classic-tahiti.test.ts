@@ -3,31 +3,13 @@
 // the real classic engine.
 
 import { describe, expect, it } from "vitest";
-import { type ClassicCommand, type ClassicState, classicViewFor } from "@/engine/classic";
+import { classicViewFor } from "@/engine/classic";
 import { classicHint } from "@/bots/classic/hint";
-import { decideClassicBot, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
 import { act, game, names, tableOf } from "../engine/classic-helpers";
+import { botTurn } from "./helpers";
 
 const TAHITI = { variants: ["tahiti" as const] };
 const OPPONENT = "2C 4D 6S 9C JD KS";
-
-/** The hard bot plays its whole turn; every command must be accepted. */
-function hardTurn(state: ClassicState) {
-  const seat = state.turn;
-  let memory = NEW_CLASSIC_MEMORY;
-  const sent: ClassicCommand[] = [];
-  while (state.turn === seat && state.phase === "turn") {
-    const decision = decideClassicBot("hard", {
-      view: classicViewFor(state, seat),
-      memory,
-      refused: null,
-    });
-    memory = decision.memory;
-    sent.push(decision.command!);
-    state = act(state, seat, decision.command!).state;
-  }
-  return { state, sent };
-}
 
 describe("classic §8 Tahiti: the hard bot", () => {
   it("classic §8 holding the real card, the hard bot swaps it for the joker and uses the joker elsewhere", () => {
@@ -37,7 +19,7 @@ describe("classic §8 Tahiti: the hard bot", () => {
       stock: "3D 4D",
       options: TAHITI,
     });
-    const { state, sent } = hardTurn(start);
+    const { state, sent } = botTurn(start, "hard");
     expect(tableOf(state).sort()).toEqual(["10S 9S JK", "5H 6H 7H"]);
     expect(names(state.hands[0]!)).toBe("2C");
     expect(sent.at(-1)).toEqual({ do: "end" });
@@ -50,7 +32,7 @@ describe("classic §8 Tahiti: the hard bot", () => {
       stock: "3D 4D",
       options: TAHITI,
     });
-    const { state } = hardTurn(start);
+    const { state } = botTurn(start, "hard");
     expect(tableOf(state)).toEqual(["5H 6H 7H 9H JK"]);
     expect(names(state.hands[0]!)).toBe("3C");
   });
@@ -62,7 +44,7 @@ describe("classic §8 Tahiti: the hard bot", () => {
       stock: "3D 4D",
       options: TAHITI,
     });
-    const { state } = hardTurn(start);
+    const { state } = botTurn(start, "hard");
     expect(tableOf(state)).toEqual(["7D 7H 7S"]);
     expect(names(state.faceUp)).toBe("KC");
   });
