@@ -99,6 +99,11 @@ export function solveTahiti(input: TahitiInput): TahitiResult {
 
 class OverBudget extends Error {}
 
+/** A stretch one card longer: on the far side from the anchor. */
+function grown(classes: Classes, cls: number, step: number): Classes {
+  return step < 0 ? [cls, ...classes] : [...classes, cls];
+}
+
 const rankOfMatch = (m: number) => (m < 0 ? Number.MAX_SAFE_INTEGER : m);
 
 /** A combination in the making: one class per card (a kind never twice, a joker at most once). */
@@ -139,6 +144,7 @@ class TahitiSearch {
   private readonly handClasses: number[];
   private readonly present: number[];
   private readonly memo = new Map<string, number>();
+  private readonly codes: number[];
   private readonly chosen: CardId[][] = [];
   private readonly original: readonly (readonly CardId[])[];
 
@@ -164,6 +170,7 @@ class TahitiSearch {
     own.forEach((c) => add(c, this.hand));
     faceUp.forEach((c) => add(c, this.hand + 1));
     this.present = this.cards.map((_, cls) => cls).filter((cls) => this.cards[cls]!.length > 0);
+    this.codes = new Array<number>(Math.ceil(this.present.length / 5)).fill(0);
     const classes = (origin: (o: number) => boolean) =>
       this.present
         .filter((cls) => origin(this.originOf(cls)))
@@ -231,7 +238,7 @@ class TahitiSearch {
 
   /** The most the cards left can bring (see the class comment); -Infinity when a table card fits nowhere. */
   private future(): number {
-    const key = String.fromCharCode(...this.present.map((cls) => this.cards[cls]!.length));
+    const key = this.key();
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     this.spend();
@@ -251,6 +258,15 @@ class TahitiSearch {
     }
     this.memo.set(key, best);
     return best;
+  }
+
+  /** The cards left as a short string: each class's count (0–4, three bits), five to a character. */
+  private key(): string {
+    const codes = this.codes;
+    codes.fill(0);
+    for (let i = 0; i < this.present.length; i++)
+      codes[Math.floor(i / 5)]! |= this.cards[this.present[i]!]!.length << (3 * (i % 5));
+    return String.fromCharCode(...codes);
   }
 
   /** `then` with a card of hand class `cls` kept in the hand: out of the pool, no later combination takes it. */
@@ -338,7 +354,9 @@ class TahitiSearch {
 
   /** The classes of `kind` with a card left (for a real kind), or the jokers' (JOKER_KIND). */
   private available(kind: number): number[] {
-    return this.classesOf[kind]!.filter((c) => this.cards[c]!.length > 0);
+    const out: number[] = [];
+    for (const c of this.classesOf[kind]!) if (this.cards[c]!.length > 0) out.push(c);
+    return out;
   }
 
   /**
@@ -417,14 +435,11 @@ class TahitiSearch {
       const d = classes.length + 1;
       if (d > limit || d >= MAX_RUN) continue;
       const kind = suit * 13 + ((((rank + step * d) % 13) + 13) % 13);
-      const extend = (cls: number, j: number, jokerAtEnd: boolean) =>
-        out.push({
-          classes: step < 0 ? [cls, ...classes] : [...classes, cls],
-          joker: j,
-          jokerAtEnd,
-        });
-      for (const c of this.available(kind)) extend(c, joker, false);
-      if (joker < 0) for (const j of jokers) extend(j, j, true);
+      for (const c of this.available(kind))
+        out.push({ classes: grown(classes, c, step), joker, jokerAtEnd: false });
+      if (joker < 0)
+        for (const j of jokers)
+          out.push({ classes: grown(classes, j, step), joker: j, jokerAtEnd: true });
     }
     return out;
   }
