@@ -105,7 +105,10 @@ async function main() {
   try {
     const [old, tree] = [path.join(dir, "revision"), path.join(dir, "tree")];
     mkdirSync(old);
-    const archive = execFileSync("git", ["archive", revision, "src"], { cwd: here });
+    const archive = execFileSync("git", ["archive", revision, "src"], {
+      cwd: here,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     execFileSync("tar", ["-x", "-C", old], { input: archive });
     // The working tree copied out too: a solver sharing its modules with the
     // benchmark's own (the positions are built with the engine) ran 12 %

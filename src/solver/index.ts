@@ -13,6 +13,7 @@ import { solveExact } from "./search";
 
 export type { PlanAction, TableMeld, MeldId } from "./plan";
 export { replayPlan, type ReplayResult } from "./replay";
+export { solveTahiti, type TahitiHint, type TahitiInput, type TahitiResult } from "./tahiti";
 
 export interface HintInput {
   rules: MeldRules;

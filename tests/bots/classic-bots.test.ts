@@ -5,36 +5,13 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  type ClassicCommand,
-  type ClassicState,
-  classicViewFor,
-  parseOptions,
-  VARIANTS,
-} from "@/engine/classic";
+import { classicViewFor, parseOptions, VARIANTS } from "@/engine/classic";
 import type { BotLevel } from "@/bots/policy";
 import { classicHint } from "@/bots/classic/hint";
 import { decideClassicBot, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
 import { playClassicBotRound, runClassicTournament } from "@/bots/classic/tournament";
 import { act, game, names, tableOf } from "../engine/classic-helpers";
-
-/** The mover's bot plays its whole turn; every command must be accepted. */
-function botTurn(state: ClassicState, level: BotLevel) {
-  const seat = state.turn;
-  let memory = NEW_CLASSIC_MEMORY;
-  const sent: ClassicCommand[] = [];
-  while (state.turn === seat && state.phase === "turn") {
-    const decision = decideClassicBot(level, {
-      view: classicViewFor(state, seat),
-      memory,
-      refused: null,
-    });
-    memory = decision.memory;
-    sent.push(decision.command!);
-    state = act(state, seat, decision.command!).state;
-  }
-  return { state, sent };
-}
+import { botTurn } from "./helpers";
 
 const OPPONENT = "2C 4D 6S 9C JD KS";
 

@@ -8,7 +8,10 @@ import { mulberry32 } from "@/engine/rng";
 import type { HandState, Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
+import { decideClassicBot, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
+import { type ClassicCommand, type ClassicState, classicViewFor } from "@/engine/classic";
 import { hand } from "../engine/helpers";
+import { act } from "../engine/classic-helpers";
 
 /**
  * A hand from literals (tests/engine/helpers.ts): every seat has drawn; `laid`
@@ -60,4 +63,22 @@ export class SteppedBot {
     this.refused = result.rejection;
     return state;
   }
+}
+
+/** The mover's bot plays its whole turn; every command must be accepted. */
+export function botTurn(state: ClassicState, level: BotLevel) {
+  const seat = state.turn;
+  let memory = NEW_CLASSIC_MEMORY;
+  const sent: ClassicCommand[] = [];
+  while (state.turn === seat && state.phase === "turn") {
+    const decision = decideClassicBot(level, {
+      view: classicViewFor(state, seat),
+      memory,
+      refused: null,
+    });
+    memory = decision.memory;
+    sent.push(decision.command!);
+    state = act(state, seat, decision.command!).state;
+  }
+  return { state, sent };
 }

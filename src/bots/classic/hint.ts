@@ -53,7 +53,7 @@ export function classicHint(
       placed,
       moved: best.moved,
       target,
-      commands: planCommands(plan, view.you.hand, nextCombinationId),
+      commands: planCommands(plan, [...view.you.hand, ...view.faceUp], nextCombinationId),
     },
   };
 }

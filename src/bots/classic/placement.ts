@@ -1,8 +1,8 @@
 // What each level would make of the table with its hand, as a target table
-// (every combination's cards), from its own seat's view only. Face-up cards
-// (Tahiti) are left alone by every level; jokers are played only by the plays
-// a player sees at a glance (the solver does not take them: a combination
-// holding a joker stays as it is for the solver).
+// (every combination's cards), from its own seat's view only. In Tahiti games
+// the hard level and the Hint take the exact search for jokers and face-up
+// cards (src/solver/tahiti.ts); easy and medium leave the face-up cards alone
+// and play jokers only in the plays a player sees at a glance.
 
 import type { CardId } from "../../engine/cards";
 import { isJoker } from "../../engine/classic/cards";
@@ -16,7 +16,7 @@ import {
 } from "../../engine/classic/random-player";
 import type { ClassicView } from "../../engine/classic/views";
 import { CLASSIC_MELDS } from "../../engine/melds";
-import { solveHint } from "../../solver";
+import { solveHint, solveTahiti } from "../../solver";
 import { likelyOwn, relevantMelds, SOLVER_LIMITS } from "../hard";
 
 /** A classic view with the seat's own hand: a bot only ever gets one. */
@@ -88,8 +88,13 @@ export type Best =
 export function bestPlacement(view: ClassicSeatView): Best {
   if (view.options.ace !== "low-or-high")
     return { ok: false, reason: "the solver knows only the Ace low or high" };
-  const hand = view.you.hand.filter((c) => !isJoker(c));
   const opening = beforeOpening(view);
+  if (has(view.options, "tahiti") && !opening) {
+    const tahiti = tahitiPlacement(view);
+    // Beyond the search's budget: the rank programme, jokers and face-up cards left alone.
+    if (tahiti.ok) return tahiti;
+  }
+  const hand = view.you.hand.filter((c) => !isJoker(c));
   // Combinations holding a joker are not the solver's: they stay as they are.
   const workable = opening
     ? []
@@ -111,6 +116,41 @@ export function bestPlacement(view: ClassicSeatView): Best {
     const laid = openingFrom(view.you.hand, view.options);
     return { ok: true, placement: laid && placement(view, [...tableOf(view), ...laid]), moved: 0 };
   }
+  return { ok: true, placement: placement(view, target), moved: solved.hint.moved };
+}
+
+/** Tahiti's search gets less of the table than the rank programme: it is exhaustive, not a programme. */
+export const TAHITI_LIMITS = { budget: 20_000, tableCards: 21, ownCards: 10 };
+
+/**
+ * Tahiti (classic §8): the exact search with the jokers (in the hand and on the
+ * table, so a joker swap is one of its arrangements) and the face-up cards, on
+ * the part of the table that matters to the hand and the face-up cards.
+ */
+function tahitiPlacement(view: ClassicSeatView): Best {
+  const workable = view.table
+    .filter((c) => c.valid)
+    .map((c) => ({ id: c.id, cards: [...c.cards] }));
+  const real = view.you.hand.filter((c) => !isJoker(c));
+  const own = [
+    ...likelyOwn(real, workable, TAHITI_LIMITS.ownCards),
+    ...view.you.hand.filter(isJoker),
+  ];
+  const reach = [...own, ...view.faceUp].filter((c) => !isJoker(c));
+  const table = relevantMelds(workable, reach, TAHITI_LIMITS.tableCards);
+  const solved = solveTahiti({
+    ace: view.options.ace,
+    table,
+    own,
+    faceUp: view.faceUp,
+    budget: TAHITI_LIMITS.budget,
+  });
+  if (!solved.ok) return { ok: false, reason: solved.error.reason };
+  const used = new Set(table.map((c) => c.id));
+  const target = [
+    ...view.table.filter((c) => !used.has(c.id)).map((c) => [...c.cards]),
+    ...solved.hint.target,
+  ];
   return { ok: true, placement: placement(view, target), moved: solved.hint.moved };
 }
 

@@ -78,7 +78,8 @@ export function decideClassicBot(level: BotLevel, input: ClassicBotInput): Class
     const first = plan.steps.find((s) => s.to === to)!.card;
     return view.table.find((c) => c.cards.includes(first))?.id ?? null;
   };
-  const hand = new Set(view.you.hand);
+  // Face-up cards are put like hand cards (Tahiti).
+  const hand = new Set([...view.you.hand, ...view.faceUp]);
   const command = stepCommand(plan, plan.sent, (c) => hand.has(c), created);
   if (!command) return { command: { do: "reset" }, memory: { plan: null, gaveUp: true } };
   const done = command.do === "end";
