@@ -1,38 +1,27 @@
 // Commands are plain data, one-to-one with the scenario format's `do` vocabulary,
 // and may arrive straight from JSON: the engine validates them itself and turns
-// anything malformed into a typed rejection, never a throw.
+// anything malformed into a typed rejection, never a throw. Each is declared once,
+// here, as a schema the engine and the tRPC routers share.
 
-import { type CardId, isCardId } from "./cards";
+import { z } from "zod";
+import { CARD_COUNT } from "./cards";
+import {
+  cardIdSchema,
+  type CommandOf,
+  commandSet,
+  field,
+  type Handlers,
+  type InputRejectionCode,
+  type Malformed,
+  meldIdSchema,
+  targetSchema,
+  type TypedRejection,
+} from "./command-kit";
+import type { Draft } from "./draft";
 import type { MeldId } from "./state";
 
-export type Target = MeldId | "new";
-
-export type Command =
-  | { do: "draw" }
-  | { do: "stage"; card: CardId }
-  | { do: "unstage"; card: CardId }
-  | { do: "lay"; cards?: CardId[] }
-  /** `meld: "new"` is parsed so the engine can say why it is refused (§5.3). */
-  | { do: "add"; card: CardId; meld: Target }
-  | { do: "take"; card: CardId; meld: MeldId }
-  | { do: "move"; card: CardId; from: MeldId; to: Target }
-  | { do: "release" }
-  | { do: "place"; card: CardId; to: Target }
-  | { do: "end" }
-  | { do: "cancel" }
-  | { do: "stop" }
-  | { do: "giveup" }
-  | { do: "leave" }
-  | { do: "disconnect" }
-  | { do: "reconnect" }
-  | { do: "ready" };
-
-export type CommandName = Command["do"];
-
 export type RejectionCode =
-  | "malformed"
-  | "bad-time"
-  | "unknown-seat"
+  | InputRejectionCode
   | "not-playing"
   | "hand-over"
   | "frozen"
@@ -58,23 +47,32 @@ export type RejectionCode =
   | "reserved"
   | "cannot-go-there";
 
-export interface Rejection {
-  code: RejectionCode;
-  reason: string;
-}
+export type Rejection = TypedRejection<RejectionCode>;
 
-type FieldKind = "card" | "meld" | "target" | "cards?";
+export const reject = (code: RejectionCode, reason: string): Rejection => ({ code, reason });
 
-const FIELDS: Record<CommandName, Record<string, FieldKind>> = {
+const card = cardIdSchema(CARD_COUNT - 1);
+const meld = meldIdSchema;
+const target = targetSchema("meld");
+
+export type Target = MeldId | "new";
+
+const COMMANDS = commandSet({
   draw: {},
-  stage: { card: "card" },
-  unstage: { card: "card" },
-  lay: { cards: "cards?" },
-  add: { card: "card", meld: "target" },
-  take: { card: "card", meld: "meld" },
-  move: { card: "card", from: "meld", to: "target" },
+  stage: { card },
+  unstage: { card },
+  lay: {
+    cards: field(
+      z.array(card).min(1).max(CARD_COUNT).optional(),
+      "must be a non-empty list of card ids",
+    ),
+  },
+  /** `meld: "new"` is parsed so the engine can say why it is refused (§5.3). */
+  add: { card, meld: target },
+  take: { card, meld },
+  move: { card, from: meld, to: target },
   release: {},
-  place: { card: "card", to: "target" },
+  place: { card, to: target },
   end: {},
   cancel: {},
   stop: {},
@@ -83,49 +81,22 @@ const FIELDS: Record<CommandName, Record<string, FieldKind>> = {
   disconnect: {},
   reconnect: {},
   ready: {},
-};
+});
 
-export const COMMAND_NAMES = Object.keys(FIELDS) as CommandName[];
+export const COMMAND_SCHEMAS = COMMANDS.schemas;
 
-export function isMeldId(value: unknown): value is MeldId {
-  return typeof value === "number" && Number.isInteger(value) && value > 0;
-}
+export type Command = CommandOf<typeof COMMAND_SCHEMAS>;
 
-function fieldError(kind: FieldKind, value: unknown): string | null {
-  switch (kind) {
-    case "card":
-      return isCardId(value) ? null : "must be a card id (0..103)";
-    case "meld":
-      return isMeldId(value) ? null : "must be a meld id (a positive integer)";
-    case "target":
-      return value === "new" || isMeldId(value) ? null : 'must be a meld id or "new"';
-    case "cards?":
-      return value === undefined ||
-        (Array.isArray(value) && value.length > 0 && value.every(isCardId))
-        ? null
-        : "must be a non-empty list of card ids";
-  }
-}
+export type CommandName = Command["do"];
 
-export function parseCommand(
-  input: unknown,
-): { ok: true; command: Command } | { ok: false; rejection: Rejection } {
-  const malformed = (reason: string) =>
-    ({ ok: false, rejection: { code: "malformed", reason } }) as const;
-  if (typeof input !== "object" || input === null || Array.isArray(input))
-    return malformed("a command must be an object");
-  const record = input as Record<string, unknown>;
-  const name = record.do;
-  if (typeof name !== "string" || !Object.hasOwn(FIELDS, name))
-    return malformed(`unknown action: ${JSON.stringify(name)}`);
-  const fields = FIELDS[name as CommandName];
-  for (const key of Object.keys(record)) {
-    if (key !== "do" && !Object.hasOwn(fields, key))
-      return malformed(`"${name}" has no field "${key}"`);
-  }
-  for (const [key, kind] of Object.entries(fields)) {
-    const error = fieldError(kind, record[key]);
-    if (error) return malformed(`"${name}": ${key} ${error}`);
-  }
-  return { ok: true, command: record as unknown as Command };
-}
+export const COMMAND_NAMES: CommandName[] = COMMANDS.names;
+
+export const parseCommand: (input: unknown) => { ok: true; command: Command } | Malformed =
+  COMMANDS.parse;
+
+/** The handlers of some of the commands, each refusing with a typed rejection. */
+export type CommandHandlers<Name extends CommandName = CommandName> = Handlers<
+  Extract<Command, { do: Name }>,
+  Draft,
+  Rejection
+>;

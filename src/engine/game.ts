@@ -3,6 +3,7 @@
 // current hand (or the last one, during the pause and after the end), so the
 // server runs one command queue over it and stores it as it is.
 
+import { receive } from "./command-kit";
 import { type Command, parseCommand, type Rejection } from "./commands";
 import { copyPlain } from "./draft";
 import { advance, apply, nextDeadline } from "./engine";
@@ -103,18 +104,20 @@ const reject = (code: Rejection["code"], reason: string) =>
 /** Applies one seat's command to the match at `now`, after every timer due by then. */
 export function applyGame(
   game: GameState,
-  seat: unknown,
+  from: unknown,
   input: unknown,
-  now: unknown,
+  at: unknown,
 ): GameApplyResult {
-  if (typeof now !== "number" || !Number.isInteger(now) || now < game.now)
-    return reject("bad-time", `time must be an integer of ms, not before ${game.now}`);
-  if (typeof seat !== "number" || !Number.isInteger(seat) || !game.hand.players[seat])
-    return reject("unknown-seat", `seat ${JSON.stringify(seat)} is not in this game`);
-  const parsed = parseCommand(input);
-  if (!parsed.ok) return parsed;
+  const arrived = receive(
+    parseCommand,
+    { now: game.now, seats: game.hand.players.length, of: "game" },
+    from,
+    input,
+    at,
+  );
+  if (!arrived.ok) return arrived;
+  const { seat, command, now } = arrived;
   const { game: current, events } = advanceGame(game, now);
-  const command = parsed.command;
   if (current.phase === "pause" && (command.do === "ready" || command.do === "leave"))
     return betweenHands(current, seat, command, events);
   if (current.phase === "pause" && !isPresence(command))

@@ -1,8 +1,9 @@
 // The hand's life beyond single plays: «Stop!» and its freeze (§9), the
 // inactivity clock and its forced draws (§7), the final silence and the
-// tie-break (§10), presence and leaving (§11).
+// tie-break (§10), presence and leaving (§11). Here too who may act at all,
+// and the commands of the hand's life: presence, Leave, ready, «Stop!», give up.
 
-import type { Rejection } from "./commands";
+import { type CommandHandlers, type Rejection, reject } from "./commands";
 import { emit, type Draft } from "./draft";
 import { checkSurvivors, eliminate, endHand, goOut, isGoingOut } from "./outcome";
 import { endPlay } from "./play";
@@ -19,8 +20,6 @@ import {
   TIEBREAK_MS,
 } from "./state";
 import { inOrder } from "./table";
-
-const reject = (code: Rejection["code"], reason: string): Rejection => ({ code, reason });
 
 /**
  * §9 «Stop!»: once per hand, not in a tie-break. The caller's own open play is
@@ -224,3 +223,55 @@ export function tiebreakOver(draft: Draft): void {
   const tied = state.tiebreak!.seats.filter((seat) => state.players[seat]!.status === "playing");
   endHand(draft, "draw", null, tied);
 }
+
+/** The seat may act in the hand: it is not over and they still play it. Acting is showing up (§11). */
+function refuseActing(draft: Draft, seat: Seat): Rejection | null {
+  const { state } = draft;
+  const player = state.players[seat]!;
+  if (state.outcome) return reject("hand-over", "the hand is over");
+  if (!player.present) setPresence(draft, seat, true);
+  if (player.status === "left")
+    return reject("not-playing", "you left this hand: you can watch, not play (§11.2)");
+  if (player.status !== "playing")
+    return reject("not-playing", `you are no longer playing this hand (${player.status})`);
+  return null;
+}
+
+/** The seat may play: it may act, and is neither frozen (§9) nor outside a tie-break (§10.2). */
+export function refusePlaying(draft: Draft, seat: Seat): Rejection | null {
+  const refusal = refuseActing(draft, seat);
+  if (refusal) return refusal;
+  const { state } = draft;
+  if (isFrozen(state, seat))
+    return reject("frozen", "«Stop!» has frozen the game: wait for the freeze to end (§9)");
+  if (state.tiebreak && !state.tiebreak.seats.includes(seat))
+    return reject("not-in-tiebreak", "only the tied players take part in the tie-break (§10.2)");
+  return null;
+}
+
+/** Commands that check for themselves whether the seat may act. */
+export const presenceCommands: CommandHandlers<"disconnect" | "reconnect" | "leave" | "ready"> = {
+  disconnect: (draft, seat) => setPresence(draft, seat, false),
+  reconnect: (draft, seat) => setPresence(draft, seat, true),
+  leave(draft, seat) {
+    // The survivor may still leave the hand it has just won (§11.2).
+    const refusal = leavesWithSurvivorWin(draft.state, seat) ? null : refuseActing(draft, seat);
+    if (refusal) return refusal;
+    leave(draft, [seat], "left");
+    return null;
+  },
+  ready: (draft, seat) =>
+    refuseActing(draft, seat) ??
+    reject("not-between-hands", "ready is for the pause between hands of a long game (§13)"),
+};
+
+/** The freeze's commands (§9), for a seat that may play. */
+export const freezeCommands: CommandHandlers<"stop" | "giveup"> = {
+  stop: callStop,
+  giveup(draft, seat) {
+    if (draft.state.freeze?.seat !== seat)
+      return reject("no-freeze", "you can only give up during your own freeze (§9)");
+    finishFreeze(draft, "gave up");
+    return null;
+  },
+};

@@ -1,22 +1,30 @@
 // The life of a play (§5): it opens with the first card moved or declared,
 // lasts at most 40 s, and ends when the player ends it, when time runs out,
 // when the player's work is back in order, or by Cancel. Ending it judges it.
+// Here too the commands that play cards: lay, add, place, end, cancel.
 
+import { cardName } from "./cards";
 import { applyUndo, chainClosure, judgedValid, judgeOf, meldsTouched } from "./chain";
+import { type CommandHandlers, type Rejection, reject } from "./commands";
 import { emit, type Draft } from "./draft";
 import type { PlayEndReason, PlayOutcome, UndoCause } from "./engine-events";
+import { checkMeld } from "./melds";
 import { afterPlayEnd } from "./outcome";
 import {
   CHAIN_REACH_MS,
+  handOf,
   type HandState,
+  meldOf,
   type Millis,
+  openPlayOf,
   type Play,
   type PlayId,
   PLAY_LIMIT_MS,
   returnToHand,
   type Seat,
+  takeFromHand,
 } from "./state";
-import { isOwnCard, meldsOfStep } from "./table";
+import { isOwnCard, meldsOfStep, recordStep, splitIfLong } from "./table";
 
 /** The seat's open play, opened now if there is none; the «Stop!» caller's lasts the freeze (§9). */
 export function ensurePlay(draft: Draft, seat: Seat): Play {
@@ -268,3 +276,100 @@ export function safeTimes(state: HandState): Map<PlayId, Millis | null> {
 export function nextFinality(state: HandState): number | null {
   return foldTimes(state)[0] ?? null;
 }
+
+/** The right to touch table cards lasts while something is declared (§5.3), or the caller's freeze (§9). */
+export function dropHoldIfUndeclared(draft: Draft, seat: Seat): void {
+  const player = draft.state.players[seat]!;
+  if (player.staging.length > 0 || draft.state.freeze?.seat === seat) return;
+  letGoOfHold(draft, seat, "declaration withdrawn");
+}
+
+/** Ends the seat's open play, if it has one. */
+function endOwnPlay(draft: Draft, seat: Seat, reason: "ended" | "cancelled"): Rejection | null {
+  const play = openPlayOf(draft.state, seat);
+  if (!play) return reject("no-open-play", "you have no open play");
+  endPlay(draft, play, reason);
+  return null;
+}
+
+export const playCommands: CommandHandlers<"lay" | "add" | "place" | "end" | "cancel"> = {
+  lay(draft, seat, command) {
+    const { state } = draft;
+    const player = state.players[seat]!;
+    const cards = command.cards ?? [...player.staging];
+    if (cards.length === 0)
+      return reject("not-declared", "your staging area is empty: there is nothing to lay (§5.1)");
+    const missing = cards.find((c) => !player.staging.includes(c));
+    if (missing !== undefined)
+      return reject("card-not-here", `${cardName(missing)} is not in your staging area`);
+    if (new Set(cards).size !== cards.length) return reject("malformed", "a card is listed twice");
+    const check = checkMeld(draft.rules, cards);
+    if (!check.ok) return reject("invalid-meld", `not a valid meld: ${check.reason} (§5.1)`);
+    const play = ensurePlay(draft, seat);
+    const meld = state.nextMeldId++;
+    player.staging = player.staging.filter((c) => !cards.includes(c));
+    const steps = check.ordered.map((card) =>
+      recordStep(draft, { card, from: "staging", to: meld, seat, play: play.id }),
+    );
+    play.lays.push(steps.map((s) => s.id));
+    emit(draft, { type: "laid", seat, play: play.id, meld, cards: check.ordered });
+    splitIfLong(draft, meld, [], steps[steps.length - 1]!);
+    dropHoldIfUndeclared(draft, seat);
+    return null;
+  },
+
+  add(draft, seat, { card, meld: meldId }) {
+    const { state } = draft;
+    if (state.players[seat]!.staging.length > 0)
+      return reject(
+        "staging-not-empty",
+        "your staging area holds cards: finish the declared play before playing from your hand (§5.3)",
+      );
+    if (!handOf(state, seat).includes(card))
+      return reject("card-not-here", `${cardName(card)} is not in your hand`);
+    if (meldId === "new")
+      return reject(
+        "single-card",
+        "a single card from your hand never opens a new meld: stage the cards and lay them (§5.3)",
+      );
+    const meld = meldOf(state, meldId);
+    if (!meld) return reject("no-such-meld", `there is no meld ${meldId} on the table`);
+    const play = ensurePlay(draft, seat);
+    const earlier = [...meld.cards];
+    takeFromHand(state, seat, card);
+    const step = recordStep(draft, { card, from: "hand", to: meld.id, seat, play: play.id });
+    emit(draft, { type: "added", seat, play: play.id, card, meld: meld.id });
+    splitIfLong(draft, meld.id, earlier, step);
+    return null;
+  },
+
+  place(draft, seat, { card, to: where }) {
+    const { state } = draft;
+    const player = state.players[seat]!;
+    if (!player.staging.includes(card))
+      return reject("card-not-here", `${cardName(card)} is not in your staging area`);
+    const target = where === "new" ? null : meldOf(state, where);
+    if (where !== "new" && !target)
+      return reject("no-such-meld", `there is no meld ${where} on the table`);
+    const play = openPlayOf(state, seat)!;
+    const to = target?.id ?? state.nextMeldId++;
+    const earlier = target ? [...target.cards] : [];
+    player.staging = player.staging.filter((c) => c !== card);
+    const step = recordStep(draft, { card, from: "staging", to, seat, play: play.id });
+    emit(draft, { type: "placed", seat, play: play.id, card, meld: to });
+    splitIfLong(draft, to, earlier, step);
+    dropHoldIfUndeclared(draft, seat);
+    return null;
+  },
+
+  end(draft, seat) {
+    if (draft.state.freeze?.seat === seat)
+      return reject(
+        "in-freeze",
+        "during your freeze the play ends when you go out, give up or time runs out (§9)",
+      );
+    return endOwnPlay(draft, seat, "ended");
+  },
+
+  cancel: (draft, seat) => endOwnPlay(draft, seat, "cancelled"),
+};

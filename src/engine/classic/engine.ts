@@ -6,8 +6,10 @@ import type { CardId } from "../cards";
 import { copyPlain } from "../draft";
 import type { Millis, Seat } from "../state";
 import { label, tahitiPoints } from "./cards";
+import { dispatch, gated, type Handlers, receive } from "../command-kit";
 import {
   type ClassicCommand,
+  type ClassicCommandName,
   type ClassicRejection,
   type ClassicRejectionCode,
   parseClassicCommand,
@@ -38,6 +40,13 @@ interface Draft {
   events: ClassicEvent[];
 }
 
+/** The handlers of some of the commands. */
+type ClassicHandlers<Name extends ClassicCommandName = ClassicCommandName> = Handlers<
+  Extract<ClassicCommand, { do: Name }>,
+  Draft,
+  ClassicRejection
+>;
+
 const reject = (code: ClassicRejectionCode, reason: string): ClassicRejection => ({ code, reason });
 
 function emit(d: Draft, body: ClassicEventBody): void {
@@ -47,25 +56,22 @@ function emit(d: Draft, body: ClassicEventBody): void {
 /** Applies one seat's command at `now`, after firing every timer due by then. */
 export function applyClassic(
   state: ClassicState,
-  seat: unknown,
+  from: unknown,
   input: unknown,
-  now: unknown,
+  at: unknown,
 ): ClassicApply {
-  if (typeof now !== "number" || !Number.isInteger(now) || now < state.now)
-    return {
-      ok: false,
-      rejection: reject("bad-time", `time must be an integer of ms, not before ${state.now}`),
-    };
-  if (typeof seat !== "number" || !Number.isInteger(seat) || !state.hands[seat])
-    return {
-      ok: false,
-      rejection: reject("unknown-seat", `seat ${JSON.stringify(seat)} is not in this game`),
-    };
-  const parsed = parseClassicCommand(input, has(state.options, "tahiti"));
-  if (!parsed.ok) return parsed;
+  const arrived = receive(
+    (command) => parseClassicCommand(command, has(state.options, "tahiti")),
+    { now: state.now, seats: state.hands.length, of: "game" },
+    from,
+    input,
+    at,
+  );
+  if (!arrived.ok) return arrived;
+  const { seat, command, now } = arrived;
   const d: Draft = { state: copyPlain(state), events: [] };
   advanceDraft(d, now);
-  const rejection = perform(d, seat, parsed.command);
+  const rejection: ClassicRejection | null = dispatch(HANDLERS, d, seat, command);
   if (rejection) return { ok: false, rejection };
   return { ok: true, state: d.state, events: d.events };
 }
@@ -103,33 +109,14 @@ function advanceDraft(d: Draft, now: Millis): void {
   s.now = now;
 }
 
-function perform(d: Draft, seat: Seat, c: ClassicCommand): ClassicRejection | null {
+/** The mover's turn: a command other than ready waits for it. */
+function onTurn(d: Draft, seat: Seat): ClassicRejection | null {
   const s = d.state;
-  if (c.do === "ready") return ready(d, seat);
   if (s.phase === "over") return reject("game-over", "the game is over");
   if (s.phase === "between")
     return reject("round-over", "the round is over: the next one has not started yet");
   if (seat !== s.turn) return reject("not-your-turn", "it is not your turn");
-  switch (c.do) {
-    case "turn":
-      return wholeTurn(d, c.table);
-    case "draw":
-      return draw(d);
-    case "pass":
-      return pass(d);
-    case "put":
-      return put(d, c.card, c.to);
-    case "move":
-      return move(d, c.card, c.to);
-    case "takeBack":
-      return takeBack(d, c.card);
-    case "undo":
-      return undo(d);
-    case "reset":
-      return reset(d);
-    case "end":
-      return end(d);
-  }
+  return null;
 }
 
 // ── The table during a turn ────────────────────────────────────────────────
@@ -291,7 +278,18 @@ function end(d: Draft): ClassicRejection | null {
   return null;
 }
 
+const turnSteps: ClassicHandlers<"put" | "move" | "takeBack" | "undo" | "reset" | "end"> = {
+  put: (d, _seat, c) => put(d, c.card, c.to),
+  move: (d, _seat, c) => move(d, c.card, c.to),
+  takeBack: (d, _seat, c) => takeBack(d, c.card),
+  undo,
+  reset,
+  end,
+};
+
 // ── The whole-table turn (the scenario format's reference path) ────────────
+
+const wholeTurns: ClassicHandlers<"turn"> = { turn: (d, _seat, c) => wholeTurn(d, c.table) };
 
 function wholeTurn(d: Draft, lists: CardId[][]): ClassicRejection | null {
   const s = d.state;
@@ -456,6 +454,8 @@ function pass(d: Draft): ClassicRejection | null {
   return null;
 }
 
+const withoutPlay: ClassicHandlers<"draw" | "pass"> = { draw, pass };
+
 /**
  * The turn's time limit runs out: a play with a card from the hand is judged as if
  * ended (a valid table stands, an invalid one is restored with the penalty); anything
@@ -569,3 +569,9 @@ function nextRound(d: Draft): void {
   emit(d, { type: "dealt", round: s.round, dealer: s.dealer });
   beginTurn(d, (s.dealer + 1) % players);
 }
+
+/** One handler per command: ready is for any seat between rounds, the rest wait for the turn. */
+const HANDLERS: ClassicHandlers = {
+  ready,
+  ...gated(onTurn, { ...turnSteps, ...wholeTurns, ...withoutPlay }),
+};

@@ -5,6 +5,7 @@
 import {
   advanceGame as advanceEngineGame,
   applyGame,
+  COMMAND_SCHEMAS,
   eventsFor,
   gameViewFor,
   newGame,
@@ -24,6 +25,8 @@ export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;
 export type GameView = EngineGameView;
 export type { Command, GameKind, HandOutcome, Rejection };
+/** Each command's schema, as the engine parses it: the routers take their input from these. */
+export { COMMAND_SCHEMAS };
 
 export const SEAT_COUNT = 3;
 

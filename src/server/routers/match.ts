@@ -2,7 +2,7 @@ import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
 import { connections } from "../connections";
 import type { Context } from "../context";
-import type { Command } from "../matches/engine";
+import { type Command, COMMAND_SCHEMAS } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
 import { liveMatches } from "../matches/registry";
@@ -11,9 +11,6 @@ import { protectedProcedure, router } from "../trpc";
 // Thin by design: zod checks the shape, the registry and the match actor decide everything.
 
 const matchId = z.string().min(1).max(64);
-const card = z.number().int().min(0).max(103);
-const meld = z.number().int().positive();
-const target = z.union([meld, z.literal("new")]);
 const lastEventId = z
   .string()
   .regex(/^\d{1,15}$/, "must be an event id")
@@ -32,11 +29,9 @@ export const matchProcedure = protectedProcedure.use(async ({ next }) => {
   return result;
 });
 
-/** One mutation per player action: `{ matchId, seat, ...the action's fields }`. */
-function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
-  name: Name,
-  fields: Shape,
-) {
+/** One mutation per player action: `{ matchId, seat, ...the action's fields }`, as the engine declares them. */
+function action<Name extends Command["do"]>(name: Name) {
+  const { do: _, ...fields } = COMMAND_SCHEMAS[name].shape;
   return matchProcedure
     .input(z.object({ matchId, seat: z.number().int().min(0).max(2), ...fields }))
     .mutation(({ ctx, input }) => {
@@ -110,21 +105,21 @@ export const matchRouter = router({
   /** The player's matches still waiting or playing. */
   mine: matchProcedure.query(({ ctx }) => liveMatches().mine(ctx.user)),
 
-  draw: action("draw", {}),
-  stage: action("stage", { card }),
-  unstage: action("unstage", { card }),
-  lay: action("lay", { cards: z.array(card).min(1).max(104).optional() }),
-  add: action("add", { card, meld: target }),
-  take: action("take", { card, meld }),
-  move: action("move", { card, from: meld, to: target }),
-  release: action("release", {}),
-  place: action("place", { card, to: target }),
-  end: action("end", {}),
-  cancel: action("cancel", {}),
-  stop: action("stop", {}),
-  giveup: action("giveup", {}),
-  leave: action("leave", {}),
-  ready: action("ready", {}),
+  draw: action("draw"),
+  stage: action("stage"),
+  unstage: action("unstage"),
+  lay: action("lay"),
+  add: action("add"),
+  take: action("take"),
+  move: action("move"),
+  release: action("release"),
+  place: action("place"),
+  end: action("end"),
+  cancel: action("cancel"),
+  stop: action("stop"),
+  giveup: action("giveup"),
+  leave: action("leave"),
+  ready: action("ready"),
 
   /** The seat's view, then its events, each with an id; resumes after `lastEventId`. */
   seat: matchProcedure
