@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { useLocale, useMessages } from "@/i18n/client";
 import { signUpIssueText } from "@/i18n/errors";
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/protocol/accounts";
 import { useTRPC } from "../trpc";
 import { Field, type FieldErrors, FormError, serverErrors, SubmitButton } from "../form";
 

@@ -6,7 +6,7 @@ import { revokeSessions } from "../auth/session";
 import { checkPassword, SignInError } from "../auth/sign-in";
 import { hashPassword } from "./password";
 import type { Role } from "./roles";
-import { nameKey, type SignUpInput } from "./validation";
+import { nameKey, type SignUpInput } from "@/protocol/accounts";
 
 export type AccountErrorCode =
   | "NAME_TAKEN"

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
-import { nameKey } from "../accounts/validation";
+import { nameKey } from "@/protocol/accounts";
 import { activeBan, banMessage, type ActiveBan } from "../admin/bans";
 
 /** Failed sign-ins one client may make before it must wait. */

@@ -22,7 +22,7 @@ import {
   setEmailInput,
   signUpInput,
   verifyEmailInput,
-} from "../accounts/validation";
+} from "@/protocol/accounts";
 import { agora } from "../agora/agora";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
