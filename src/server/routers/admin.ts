@@ -11,7 +11,7 @@ import {
   setRole,
   unbanUser,
 } from "../admin/moderation";
-import { stripBidi } from "../bidi";
+import { stripBidi } from "@/protocol/bidi";
 import { live } from "../games/live";
 import { liveMatches } from "../matches/registry";
 import { roleProcedure, router } from "../trpc";
