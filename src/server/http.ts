@@ -4,7 +4,7 @@ import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import pino, { type Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
-import { TRPC_MAX_BATCH } from "./batch";
+import { TRPC_MAX_BATCH } from "@/protocol/batch";
 import { sessionClaims } from "./auth/session";
 import { stampClientAddress } from "./client-address";
 import { connections } from "./connections";
