@@ -6,8 +6,7 @@ import { randomAction } from "@/engine/random-player";
 import type { Command } from "@/engine/commands";
 import type { CardId } from "@/engine/cards";
 import type { GameView } from "@/server/matches/engine";
-import type { StreamMessage } from "@/server/matches/live-match";
-import { viewAfter } from "@/server/matches/view-patch";
+import { type StreamMessage, viewAfter } from "@/protocol/stream";
 
 export class BotSeat {
   view: GameView | null = null;

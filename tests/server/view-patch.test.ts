@@ -11,7 +11,7 @@ import {
   shareUnchanged,
   type DiffMemo,
   type Json,
-} from "@/server/matches/view-patch";
+} from "@/protocol/view-patch";
 import { copyPlain } from "@/engine/draft";
 
 /** Lists of objects with unique ids (melds, plays), changed by moves, edits, adds and removals. */

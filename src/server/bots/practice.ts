@@ -19,9 +19,9 @@ import type { SessionUser } from "../auth/session";
 import { parseEnv } from "../env";
 import { MatchError } from "../matches/errors";
 import type { Millis } from "../matches/engine";
-import { botHolderId, type StreamMessage } from "../matches/live-match";
+import { botHolderId } from "../matches/live-match";
+import { type StreamMessage, viewAfter } from "@/protocol/stream";
 import { liveMatches, type LiveMatches } from "../matches/registry";
-import { viewAfter } from "../matches/view-patch";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */

@@ -18,7 +18,7 @@ import {
   type HandOutcome,
   type Rejection,
 } from "@/engine";
-import { shareUnchanged } from "./view-patch";
+import { shareUnchanged } from "@/protocol/view-patch";
 
 export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;

@@ -7,14 +7,8 @@ import type { MatchKind } from "@/generated/prisma/enums";
 import { SEAT_COUNT, type Command, type GameView, type Millis } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
-import {
-  botHolder,
-  botHolderId,
-  LiveMatch,
-  type Delivery,
-  type MatchDeps,
-  type MatchInfo,
-} from "./live-match";
+import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
+import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
 import { refuse } from "../refusals";

@@ -13,8 +13,8 @@ import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
-import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
-import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
+import { type MatchInfo, type StreamMessage, viewAfter } from "@/protocol/stream";
+import { PatchMismatch } from "@/protocol/view-patch";
 import { useTRPCClient } from "../../trpc";
 
 /** Events kept for the table's sounds and notices. */
