@@ -15,7 +15,7 @@ import type { MeldId } from "@/engine/state";
 import type { HandView } from "@/engine/views";
 import { useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
-import type { HintAnswer } from "@/server/bots/thinking";
+import type { HintAnswer } from "@/protocol/hint";
 import { CardFace } from "./card";
 import { shortName } from "./notices";
 
