@@ -7,14 +7,7 @@ import { checkPassword, SignInError } from "../auth/sign-in";
 import { hashPassword } from "./password";
 import type { Role } from "./roles";
 import { nameKey, type SignUpInput } from "@/protocol/accounts";
-
-export type AccountErrorCode =
-  | "NAME_TAKEN"
-  | "NO_SUCH_PLAYER"
-  | "WRONG_PASSWORD"
-  | "TOO_MANY_REQUESTS"
-  | "BAD_LINK"
-  | "EMAIL_TAKEN";
+import type { AccountErrorCode } from "@/protocol/refusals";
 
 /** The form fields an account error can be about. */
 export type AccountField = "name" | "password" | "currentPassword" | "email";

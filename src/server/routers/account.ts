@@ -1,12 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import {
-  AccountError,
-  type AccountErrorCode,
-  changePassword,
-  deleteAccount,
-  signUp,
-} from "../accounts/accounts";
+import { AccountError, changePassword, deleteAccount, signUp } from "../accounts/accounts";
 import { resetRequests, signUps, spend } from "../accounts/limits";
+import type { AccountErrorCode } from "@/protocol/refusals";
 import {
   emailStatus,
   resetPassword,
