@@ -6,7 +6,7 @@
 
 import { type CardId, rankOf, suitOf } from "../engine/cards";
 import { isValidMeld } from "../engine/melds";
-import { meldsAmong } from "../engine/random-player";
+import { meldsAmong } from "../engine/melds";
 import type { PlanAction } from "../solver";
 import { NEW_MELD } from "./plan";
 import { RULES, type TableMeld } from "./seat";

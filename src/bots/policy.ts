@@ -7,7 +7,7 @@
 
 import type { CardId } from "../engine/cards";
 import type { Command, Rejection } from "../engine/commands";
-import type { Random } from "../engine/random-player";
+import type { Random } from "../engine/rng";
 import type { Millis } from "../engine/state";
 import type { HandView } from "../engine/views";
 import type { PlanAction } from "../solver";

@@ -5,7 +5,7 @@
 
 import type { CardId } from "../cards";
 import { rankOf, suitOf } from "../cards";
-import { mulberry32 } from "../rng";
+import { mulberry32, type Random } from "../rng";
 import { isJoker } from "./cards";
 import { checkCombination } from "./combinations";
 import type { ClassicCommand } from "./commands";
@@ -14,8 +14,6 @@ import { type ClassicOptions, has, OPENING_POINTS } from "./options";
 import { newClassicGame } from "./setup";
 import type { RoundOutcome } from "./state";
 import { type ClassicView, classicViewFor } from "./views";
-
-export type Random = () => number;
 
 /** How often a random player tries a careless move, to exercise failed moves. */
 const CARELESS = 0.03;
