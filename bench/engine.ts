@@ -8,7 +8,7 @@ import { copyPlain, draftOf } from "../src/engine/draft";
 import { apply } from "../src/engine/engine";
 import { mulberry32 } from "../src/engine/rng";
 import { applyGame, type GameState, gameViewFor, newGame } from "../src/engine/game";
-import { playRandomHand, randomAction } from "../src/engine/random-player";
+import { playRandomHand, randomAction } from "@/engine/testkit";
 import { newHand } from "../src/engine/setup";
 import type { HandState } from "../src/engine/state";
 import { busyPosition, commandFor } from "../tests/engine/random-play";

@@ -2,7 +2,7 @@
 // from the seat stream (a whole view, then patches) and picks a random legal action from it
 // with the engine's own helper, as a player would from what they see.
 
-import { randomAction } from "@/engine/random-player";
+import { randomAction } from "@/engine/testkit";
 import type { Command } from "@/engine/commands";
 import type { CardId } from "@/engine/cards";
 import type { GameView } from "@/server/matches/engine";

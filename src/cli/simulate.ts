@@ -12,8 +12,12 @@ import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
 import { formatTournament, runTournament } from "../bots/tournament";
 import { formatClassicTournament, runClassicTournament } from "../bots/classic/tournament";
 import { VARIANTS, type Variant } from "../engine/classic/options";
-import { playRandomClassicRound, type RandomRound } from "../engine/classic/random-player";
-import { playRandomHand, type RandomHand } from "../engine/random-player";
+import {
+  playRandomClassicRound,
+  playRandomHand,
+  type RandomHand,
+  type RandomRound,
+} from "@/engine/testkit";
 import type { HandEndReason } from "../engine/state";
 
 const ENDINGS: (HandEndReason | "unfinished")[] = [

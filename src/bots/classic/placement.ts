@@ -8,12 +8,7 @@ import type { CardId } from "../../engine/cards";
 import { isJoker } from "../../engine/classic/cards";
 import { checkCombination } from "../../engine/classic/combinations";
 import { has, OPENING_POINTS } from "../../engine/classic/options";
-import {
-  afterPlay,
-  combinationsAmong,
-  openingFrom,
-  playsOn,
-} from "../../engine/classic/random-player";
+import { afterPlay, combinationsAmong, openingFrom, playsOn } from "../../engine/classic/plays";
 import type { ClassicView } from "../../engine/classic/views";
 import { CLASSIC_MELDS } from "../../engine/melds";
 import { solveHint } from "../../solver";

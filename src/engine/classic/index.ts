@@ -21,5 +21,6 @@ export {
   nextClassicDeadline,
   ROUND_PAUSE_MS,
 } from "./engine";
+export * from "./plays";
 export { type ClassicSetup, dealRound, newClassicGame, type NewClassicGame } from "./setup";
 export { type ClassicView, classicSpectatorView, classicViewFor } from "./views";

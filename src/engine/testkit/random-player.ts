@@ -3,14 +3,14 @@
 // declaration, place, give up…) at random. Bots, the simulation, property
 // tests and the live-server benchmark all drive the engine through it.
 
-import { type CardId, rankOf, suitOf } from "./cards";
-import type { Command } from "./commands";
-import { advance, apply, nextDeadline } from "./engine";
-import { isValidMeld, MACHIAVELOX_MELDS, meldsAmong } from "./melds";
-import { mulberry32, type Random } from "./rng";
-import { newHand } from "./setup";
-import type { HandOutcome, HandState, Millis, Seat } from "./state";
-import { type HandView, viewFor } from "./views";
+import { type CardId, rankOf, suitOf } from "../cards";
+import type { Command } from "../commands";
+import { advance, apply, nextDeadline } from "../engine";
+import { isValidMeld, MACHIAVELOX_MELDS, meldsAmong } from "../melds";
+import { mulberry32, type Random } from "../rng";
+import { newHand } from "../setup";
+import type { HandOutcome, HandState, Millis, Seat } from "../state";
+import { type HandView, viewFor } from "../views";
 
 const rules = MACHIAVELOX_MELDS;
 
