@@ -11,15 +11,15 @@ import { findHint, HINTS_AT_ONCE } from "@/server/bots/hint";
 import { thinkingPool, ThinkingTimeout, type Thinker } from "@/server/bots/pool";
 import { liveMatches } from "@/server/matches/registry";
 import { appRouter } from "@/server/routers/_app";
+import { parseEnv } from "@/server/env";
 import { createCallerFactory } from "@/server/trpc";
 import { contextFor } from "../db/helpers";
 import { player, withLiveMatches } from "../games/helpers";
 import { liveDatabase } from "./harness";
 
-// Every hand dealt from one seed: seat 0's first fifteen cards hold a meld.
-process.env.DEAL_SEED = "98";
 const { db } = await liveDatabase();
-withLiveMatches(db);
+// Every hand dealt from one seed: seat 0's first fifteen cards hold a meld.
+withLiveMatches(db, { ...parseEnv({}), DEAL_SEED: 98 });
 afterAll(() => thinkingPool().close());
 
 const caller = (user: SessionUser) => createCallerFactory(appRouter)(contextFor(db, user));

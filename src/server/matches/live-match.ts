@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
-import { parseEnv } from "../env";
 import { retryLater } from "../retry";
 import type { Prisma } from "@/generated/prisma/client";
 import {
@@ -60,6 +59,8 @@ export type MatchDeps = {
   logger: Logger;
   /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
+  /** Every hand dealt from this seed (DEAL_SEED: test servers only), else a random one. */
+  dealSeed?: number;
 };
 
 /**
@@ -311,7 +312,7 @@ export class LiveMatch {
   }
 
   private async startHand() {
-    const seed = parseEnv(process.env).DEAL_SEED ?? randomInt(2 ** 31);
+    const seed = this.deps.dealSeed ?? randomInt(2 ** 31);
     const startedAt = new Date();
     await this.deps.db.match.update({
       where: { id: this.id },
