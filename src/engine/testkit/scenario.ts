@@ -7,7 +7,7 @@ import { type Command, type CommandName, COMMAND_NAMES } from "../commands";
 import { describeUndo, type EngineEvent } from "../engine-events";
 import { advanceGame, applyGame, type GameKind, type GameState, newGame } from "../game";
 import { deal, type HandSetup, SEATS } from "../setup";
-import { handOf, type HandState, type PlayerStatus, type Seat } from "../state";
+import { handOf, type HandState, type Seat } from "../state";
 import { spectatorView } from "../views";
 import { runClassicScenario } from "./classic-scenario";
 import type { ScenarioResult } from "./scenario-result";

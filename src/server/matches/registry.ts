@@ -124,7 +124,7 @@ export class LiveMatches {
     private readonly db: Db,
     private readonly logger: Logger,
     /** The environment's settings for live play, parsed once at start (src/server/env.ts). */
-    readonly settings: LiveSettings,
+    readonly settings: LiveSettings = parseEnv({}),
   ) {
     this.log = new EventLog(db);
     this.deps = {
@@ -533,7 +533,7 @@ export type LiveSettings = Pick<Env, "DEAL_SEED" | "BOT_REACTION_SCALE" | "MATCH
 export async function startLiveMatches(
   db: Db,
   logger: Logger,
-  settings: LiveSettings = parseEnv({}),
+  settings?: LiveSettings,
 ): Promise<LiveMatches> {
   const registry = new LiveMatches(db, logger.child({ module: "live" }), settings);
   const restored = await registry.restore();
