@@ -3,8 +3,7 @@
 // with the engine's own helper, as a player would from what they see.
 
 import { randomAction } from "@/engine/testkit";
-import type { Command } from "@/engine/commands";
-import type { CardId } from "@/engine/cards";
+import { type Command, type CardId } from "@/engine";
 import type { GameView } from "@/server/matches/engine";
 import { type StreamMessage, viewAfter } from "@/protocol/stream";
 

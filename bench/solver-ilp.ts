@@ -3,7 +3,7 @@
 // which new meld continues which old one. Objective: 128 per own card placed
 // plus one per table card kept in its matched meld (docs/solver.md).
 
-import type { CardId } from "../src/engine/cards";
+import { type CardId } from "@/engine";
 import { allMelds, kindOf, PLACED_WEIGHT } from "../src/solver/bound";
 import type { Position } from "./solver-positions";
 

@@ -11,14 +11,14 @@
 import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
 import { formatTournament, runTournament } from "../bots/tournament";
 import { formatClassicTournament, runClassicTournament } from "../bots/classic/tournament";
-import { VARIANTS, type Variant } from "../engine/classic/options";
+import { VARIANTS, type Variant } from "@/engine/classic";
 import {
   playRandomClassicRound,
   playRandomHand,
   type RandomHand,
   type RandomRound,
 } from "@/engine/testkit";
-import type { HandEndReason } from "../engine/state";
+import { type HandEndReason } from "@/engine";
 
 const ENDINGS: (HandEndReason | "unfinished")[] = [
   "out",

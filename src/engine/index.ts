@@ -22,7 +22,7 @@ export * from "./commands";
 export * from "./engine-events";
 export { apply, advance, nextDeadline, type ApplyResult } from "./engine";
 export { deal, newHand, type HandSetup, type NewHand, type NewHandOptions } from "./setup";
-export { ownView, spectatorView, viewFor, type HandView } from "./views";
+export * from "./views";
 export * from "./game";
 export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS } from "./outcome";
 export { mulberry32, type Random } from "./rng";

@@ -2,7 +2,7 @@
 // moderation), in English and Italian; messages.ts holds the table's own and nests these under
 // `site`. Typed like it: a missing Italian word is a type error.
 
-import type { Command } from "@/engine/commands";
+import { type Command } from "@/engine";
 import type { AuditAction } from "@/protocol/audit";
 import type { AccountErrorCode } from "@/protocol/refusals";
 import { when } from "./format";

@@ -4,13 +4,18 @@
 // a player sees at a glance (the solver does not take them: a combination
 // holding a joker stays as it is for the solver).
 
-import type { CardId } from "../../engine/cards";
-import { isJoker } from "../../engine/classic/cards";
-import { checkCombination } from "../../engine/classic/combinations";
-import { has, OPENING_POINTS } from "../../engine/classic/options";
-import { afterPlay, combinationsAmong, openingFrom, playsOn } from "../../engine/classic/plays";
-import type { ClassicView } from "../../engine/classic/views";
-import { CLASSIC_MELDS } from "../../engine/melds";
+import { type CardId, CLASSIC_MELDS } from "@/engine";
+import {
+  isJoker,
+  checkCombination,
+  has,
+  OPENING_POINTS,
+  afterPlay,
+  combinationsAmong,
+  openingFrom,
+  playsOn,
+  type ClassicView,
+} from "@/engine/classic";
 import { solveHint } from "../../solver";
 import { likelyOwn, relevantMelds, SOLVER_LIMITS } from "../hard";
 

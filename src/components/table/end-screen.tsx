@@ -4,9 +4,7 @@
 // long game, the totals, the pause's countdown and the ready button (§13).
 
 import Link from "next/link";
-import type { Command } from "@/engine/commands";
-import type { Millis, Seat } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type Command, type Millis, type Seat, type HandView } from "@/engine";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { formatCountdown } from "./clocks";

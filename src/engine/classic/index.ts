@@ -20,6 +20,7 @@ export {
   type ClassicApply,
   nextClassicDeadline,
   ROUND_PAUSE_MS,
+  withIds,
 } from "./engine";
 export * from "./plays";
 export { type ClassicSetup, dealRound, newClassicGame, type NewClassicGame } from "./setup";

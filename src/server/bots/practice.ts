@@ -13,7 +13,7 @@ import {
   NEW_MEMORY,
   REACTION_MS,
 } from "@/bots/policy";
-import type { Command, Rejection } from "@/engine/commands";
+import { type Command, type Rejection } from "@/engine";
 import { splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
 import { MatchError } from "../matches/errors";

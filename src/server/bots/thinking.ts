@@ -12,10 +12,7 @@ import {
 } from "@/bots/policy";
 import { fromStaging, NEW_MELD } from "@/bots/plan";
 import { isSeatView, mayAct, placeable, RULES, type TableMeld, workableMelds } from "@/bots/seat";
-import type { Rejection } from "@/engine/commands";
-import { mulberry32 } from "@/engine/rng";
-import type { Millis } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type Rejection, mulberry32, type Millis, type HandView } from "@/engine";
 import { solveHint } from "@/solver";
 import type { HintAnswer } from "@/protocol/hint";
 

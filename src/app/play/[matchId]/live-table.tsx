@@ -7,8 +7,7 @@
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import type { Command } from "@/engine/commands";
-import type { EngineEvent } from "@/engine/engine-events";
+import { type Command, type EngineEvent } from "@/engine";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";

@@ -1,11 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Command } from "@/engine/commands";
-import { advance, apply, nextDeadline } from "@/engine/engine";
-import type { EngineEvent } from "@/engine/engine-events";
-import type { HandState, Seat } from "@/engine/state";
-import { viewFor } from "@/engine/views";
+import {
+  type Command,
+  advance,
+  apply,
+  nextDeadline,
+  type EngineEvent,
+  type HandState,
+  type Seat,
+  viewFor,
+} from "@/engine";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
