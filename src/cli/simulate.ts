@@ -4,7 +4,7 @@
 // dynamics (§7–§12). With `--players hard,medium,easy` the seats are bots of
 // those levels instead, rotating seats from hand to hand (src/bots/tournament.ts).
 // `--rules classic [--variant tahiti,thirty-six] [--players 4]` plays classic
-// rounds with random players instead (src/engine/classic/random-player.ts), and
+// rounds with random players instead (src/engine/testkit/classic-random-player.ts), and
 // `--rules classic --players hard,medium,easy` a tournament of classic bots
 // (src/bots/classic/tournament.ts).
 
