@@ -2,6 +2,24 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import { builtinModules } from "node:module";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import local from "./eslint-rules/index.mjs";
+
+/** The engine's public surface, for code outside it: its index and classic's (resolved paths). */
+const engineSurface = (except) => [
+  "error",
+  {
+    zones: [
+      {
+        target: "./",
+        from: "./src/engine",
+        except: ["./index.ts", "./classic/index.ts", ...except],
+        message: "Outside the engine, use its public surface: @/engine (or @/engine/classic).",
+      },
+    ],
+  },
+];
 
 // The rules engine is pure: no web stack, no database, no I/O, no clock of its own.
 const engineForbidden = [
@@ -71,4 +89,59 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    plugins: { local },
+    rules: { "local/no-cycle": "error" },
+  },
+  // The browser never imports src/server. Under src/app only the 'use client' files (and what
+  // they load) are the browser's: the rule reads the directive. src/components, src/i18n and
+  // the shared src/protocol must stay loadable by the browser as a whole.
+  {
+    files: ["src/app/**/*.ts", "src/app/**/*.tsx"],
+    rules: { "local/browser-no-server": "error" },
+  },
+  {
+    files: ["src/components/**/*.{ts,tsx}", "src/i18n/**/*.{ts,tsx}", "src/protocol/**/*.ts"],
+    rules: { "local/browser-no-server": ["error", { always: true }] },
+  },
+  // The wire protocol is shared: it depends on neither side.
+  {
+    files: ["src/protocol/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/server/*",
+                "@/app/*",
+                "@/components/*",
+                "react",
+                "react/*",
+                "next",
+                "next/*",
+              ],
+              message: "src/protocol is shared by the server and the browser: it imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.ts", "server.ts"],
+    ignores: ["src/engine/**"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: { "import-x/no-restricted-paths": engineSurface([]) },
+  },
+  // The scenario runners and the random players are a test kit: the CLI and the benches use it.
+  {
+    files: ["src/cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],
+    rules: { "import-x/no-restricted-paths": engineSurface(["./testkit"]) },
+  },
+  // The engine's own benchmark times its internals too. Tests are white-box: no rule.
+  { files: ["bench/engine.ts"], rules: { "import-x/no-restricted-paths": "off" } },
 );

@@ -20,7 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
-import { mulberry32 } from "@/engine/rng";
+import { mulberry32 } from "@/engine";
 import { createDb } from "@/server/db/client";
 import { freePort, startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";

@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { BOT_LEVELS, type BotLevel, NEW_MEMORY } from "../src/bots/policy";
 import { playBotHand } from "../src/bots/tournament";
-import type { HandView } from "../src/engine/views";
+import { type HandView } from "@/engine";
 import { HINT_LIMITS } from "../src/server/bots/hint";
 import { ThinkingPool } from "../src/server/bots/pool";
 import { type DecideJob, runJob } from "../src/server/bots/thinking";

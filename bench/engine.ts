@@ -1,16 +1,22 @@
 // `npm run bench:engine`: how fast the rules engine applies commands on a busy
 // table, and what the worst chain undo costs. Prints figures; asserts nothing.
 
-import { cards } from "../src/engine/cards";
+import {
+  cards,
+  type Command,
+  apply,
+  mulberry32,
+  applyGame,
+  type GameState,
+  gameViewFor,
+  newGame,
+  newHand,
+  type HandState,
+} from "@/engine";
+// The engine's own benchmark times its internals too (the draft copy).
+import { copyPlain, draftOf } from "@/engine/draft";
 import { applyClassic, newClassicGame } from "../src/engine/classic";
-import type { Command } from "../src/engine/commands";
-import { copyPlain, draftOf } from "../src/engine/draft";
-import { apply } from "../src/engine/engine";
-import { mulberry32 } from "../src/engine/rng";
-import { applyGame, type GameState, gameViewFor, newGame } from "../src/engine/game";
-import { playRandomHand, randomAction } from "../src/engine/random-player";
-import { newHand } from "../src/engine/setup";
-import type { HandState } from "../src/engine/state";
+import { playRandomHand, randomAction } from "@/engine/testkit";
 import { busyPosition, commandFor } from "../tests/engine/random-play";
 import { quantile } from "./quantile";
 

@@ -2,12 +2,10 @@
 // from the seat stream (a whole view, then patches) and picks a random legal action from it
 // with the engine's own helper, as a player would from what they see.
 
-import { randomAction } from "@/engine/random-player";
-import type { Command } from "@/engine/commands";
-import type { CardId } from "@/engine/cards";
+import { randomAction } from "@/engine/testkit";
+import { type Command, type CardId } from "@/engine";
 import type { GameView } from "@/server/matches/engine";
-import type { StreamMessage } from "@/server/matches/live-match";
-import { viewAfter } from "@/server/matches/view-patch";
+import { type StreamMessage, viewAfter } from "@/protocol/stream";
 
 export class BotSeat {
   view: GameView | null = null;

@@ -4,7 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import type { StreamMessage } from "@/server/matches/live-match";
+import type { StreamMessage } from "@/protocol/stream";
 import { BotSeat } from "./live-bot";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

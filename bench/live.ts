@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
 import WebSocket from "ws";
-import { mulberry32 } from "@/engine/rng";
+import { mulberry32 } from "@/engine";
 import { createDb } from "@/server/db/client";
 import { freePort, startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";

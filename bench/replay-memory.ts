@@ -2,7 +2,7 @@
 // page keeps 16), every state of a hand kept (before) against a snapshot every
 // SNAPSHOT_EVERY entries (now), and what stepping costs. Prints figures; asserts nothing.
 
-import { mulberry32 } from "../src/engine/rng";
+import { mulberry32 } from "@/engine";
 import { replayLog, SNAPSHOT_EVERY, stateAt } from "../src/server/games/replay";
 import { startGame, type GameState } from "../src/server/matches/engine";
 import type { LogEntry } from "../src/server/matches/event-log";

@@ -4,7 +4,7 @@
 // plus one per table card kept in its matched meld (docs/solver.md); face-up
 // cards (Tahiti) may be used at no gain.
 
-import type { CardId } from "../src/engine/cards";
+import { type CardId } from "@/engine";
 import { allMelds, kindOf, PLACED_WEIGHT } from "../src/solver/bound";
 import type { Position } from "./solver-positions";
 

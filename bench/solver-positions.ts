@@ -2,9 +2,19 @@
 // shuffled double deck, and a hand from what is left. Shared by the benchmark
 // and the property tests.
 
-import { type CardId, CARD_COUNT, cardId, rankOf, SUITS, suitOf } from "../src/engine/cards";
-import { CLASSIC_MELDS, isValidMeld, MACHIAVELOX_MELDS, type MeldRules } from "../src/engine/melds";
-import { mulberry32 } from "../src/engine/rng";
+import {
+  type CardId,
+  CARD_COUNT,
+  cardId,
+  rankOf,
+  SUITS,
+  suitOf,
+  CLASSIC_MELDS,
+  isValidMeld,
+  MACHIAVELOX_MELDS,
+  type MeldRules,
+  mulberry32,
+} from "@/engine";
 import type { TableMeld } from "../src/solver";
 
 export interface Position {

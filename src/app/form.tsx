@@ -4,7 +4,7 @@ import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { useMessages } from "@/i18n/client";
 import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
 import type { Messages } from "@/i18n/messages";
-import { passwordSchema } from "@/server/accounts/validation";
+import { passwordSchema } from "@/protocol/accounts";
 
 // The small pieces the account forms share.
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CardFace } from "@/components/table/card";
-import { cards } from "@/engine/cards";
+import { cards } from "@/engine";
 import { wordFor } from "@/i18n/errors";
 import { getMessages } from "@/i18n/server";
 import type { Messages } from "@/i18n/messages";

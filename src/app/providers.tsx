@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
-import { TRPC_MAX_BATCH } from "@/server/batch";
+import { TRPC_MAX_BATCH } from "@/protocol/batch";
 import type { AppRouter } from "@/server/routers/_app";
 import { TRPCProvider } from "./trpc";
 

@@ -4,9 +4,7 @@
 // own cards, move the table cards into a new meld, place). Each is returned
 // as a plan of engine commands for the plan runner.
 
-import { type CardId, rankOf, suitOf } from "../engine/cards";
-import { isValidMeld } from "../engine/melds";
-import { meldsAmong } from "../engine/random-player";
+import { type CardId, rankOf, suitOf, isValidMeld, meldsAmong } from "@/engine";
 import type { PlanAction } from "../solver";
 import { NEW_MELD } from "./plan";
 import { RULES, type TableMeld } from "./seat";

@@ -2,9 +2,15 @@
 // that matters to its cards, when to call «Stop!» (§9) and when a going out
 // is worth more a little later (§12).
 
-import { type CardId, CARD_COUNT, rankOf, suitOf } from "../engine/cards";
-import { isValidMeld } from "../engine/melds";
-import { FULL_STOCK_BONUS, WIN_POINTS } from "../engine/outcome";
+import {
+  type CardId,
+  CARD_COUNT,
+  rankOf,
+  suitOf,
+  isValidMeld,
+  FULL_STOCK_BONUS,
+  WIN_POINTS,
+} from "@/engine";
 import { type Hint, type PlanAction, solveHint } from "../solver";
 import { NEW_MELD } from "./plan";
 import { opponentsHeld, RULES, type SeatView, type TableMeld } from "./seat";

@@ -4,9 +4,7 @@
 // refused step or a meld changed by someone else means the plan no longer fits
 // the table: the caller re-plans.
 
-import type { CardId } from "../engine/cards";
-import type { Command } from "../engine/commands";
-import type { MeldId } from "../engine/state";
+import { type CardId, type Command, type MeldId } from "@/engine";
 import type { PlanAction } from "../solver";
 import { ownCards, type SeatView } from "./seat";
 

@@ -5,11 +5,14 @@
 // action is an ordinary engine command, and a refusal is simply seen on the
 // next decision and adapted to.
 
-import type { CardId } from "../engine/cards";
-import type { Command, Rejection } from "../engine/commands";
-import type { Random } from "../engine/random-player";
-import type { Millis } from "../engine/state";
-import type { HandView } from "../engine/views";
+import {
+  type CardId,
+  type Command,
+  type Rejection,
+  type Random,
+  type Millis,
+  type HandView,
+} from "@/engine";
 import type { PlanAction } from "../solver";
 import { greedyPlan, type Greed } from "./greedy";
 import { holdBack, solve, worthStopping } from "./hard";

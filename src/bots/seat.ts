@@ -2,10 +2,14 @@
 // table as melds of card ids, which melds it may work on, and whether it may
 // act at all. Bots never see the hand state (no peeking).
 
-import type { CardId } from "../engine/cards";
-import { MACHIAVELOX_MELDS, type MeldRules } from "../engine/melds";
-import type { MeldId } from "../engine/state";
-import type { HandView, MeldView } from "../engine/views";
+import {
+  type CardId,
+  MACHIAVELOX_MELDS,
+  type MeldRules,
+  type MeldId,
+  type HandView,
+  type MeldView,
+} from "@/engine";
 
 /** Machiavelox hands are dealt with its own meld rules (§3). */
 export const RULES: MeldRules = MACHIAVELOX_MELDS;

@@ -2,12 +2,22 @@
 // tournament between levels: seats rotate from hand to hand so seat order
 // biases nobody, and every figure comes with its 95% confidence interval.
 
-import type { Rejection, RejectionCode } from "../engine/commands";
-import { advance, apply, nextDeadline } from "../engine/engine";
-import { mulberry32 } from "../engine/rng";
-import { newHand } from "../engine/setup";
-import type { HandEndReason, HandOutcome, HandState, Millis, Seat } from "../engine/state";
-import { type HandView, viewFor } from "../engine/views";
+import {
+  type Rejection,
+  type RejectionCode,
+  advance,
+  apply,
+  nextDeadline,
+  mulberry32,
+  newHand,
+  type HandEndReason,
+  type HandOutcome,
+  type HandState,
+  type Millis,
+  type Seat,
+  type HandView,
+  viewFor,
+} from "@/engine";
 import { type BotAction, type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "./policy";
 
 export interface BotHandOptions {

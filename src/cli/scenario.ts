@@ -3,7 +3,7 @@
 // reason on stderr, only for a file that is not a valid scenario.
 
 import { readFileSync } from "node:fs";
-import { runScenario } from "../engine/scenario";
+import { runScenario } from "@/engine/testkit";
 
 function main(args: string[]): number {
   const path = args[0];

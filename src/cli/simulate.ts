@@ -4,17 +4,21 @@
 // dynamics (§7–§12). With `--players hard,medium,easy` the seats are bots of
 // those levels instead, rotating seats from hand to hand (src/bots/tournament.ts).
 // `--rules classic [--variant tahiti,thirty-six] [--players 4]` plays classic
-// rounds with random players instead (src/engine/classic/random-player.ts), and
+// rounds with random players instead (src/engine/testkit/classic-random-player.ts), and
 // `--rules classic --players hard,medium,easy` a tournament of classic bots
 // (src/bots/classic/tournament.ts).
 
 import { BOT_LEVELS, type BotLevel, isBotLevel } from "../bots/policy";
 import { formatTournament, runTournament } from "../bots/tournament";
 import { formatClassicTournament, runClassicTournament } from "../bots/classic/tournament";
-import { VARIANTS, type Variant } from "../engine/classic/options";
-import { playRandomClassicRound, type RandomRound } from "../engine/classic/random-player";
-import { playRandomHand, type RandomHand } from "../engine/random-player";
-import type { HandEndReason } from "../engine/state";
+import { VARIANTS, type Variant } from "@/engine/classic";
+import {
+  playRandomClassicRound,
+  playRandomHand,
+  type RandomHand,
+  type RandomRound,
+} from "@/engine/testkit";
+import { type HandEndReason } from "@/engine";
 
 const ENDINGS: (HandEndReason | "unfinished")[] = [
   "out",

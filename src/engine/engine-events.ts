@@ -2,8 +2,17 @@
 // which only the drawer sees; chain-undo notices are addressed to the player hit.
 
 import { type CardId, cardName } from "./cards";
-import type { GameResult } from "./game";
 import type { HandEndReason, Millis, MeldId, PlayId, Seat } from "./state";
+
+// The match's end, which the `gameOver` event carries (game.ts decides it).
+export type GameEndReason = "hand" | "target" | "long draw" | "left" | "abandoned";
+
+export interface GameResult {
+  reason: GameEndReason;
+  winner: Seat | null;
+  /** A draw's seats: the single hand's tie, or a LONG DRAW's leaders. */
+  draw: Seat[] | null;
+}
 
 export type PlayEndReason =
   | "ended"

@@ -7,7 +7,7 @@ import { receive } from "./command-kit";
 import { type Command, parseCommand, type Rejection } from "./commands";
 import { copyPlain } from "./draft";
 import { advance, apply, nextDeadline } from "./engine";
-import { type EngineEvent, type EventBody, stamped } from "./engine-events";
+import { type EngineEvent, type EventBody, type GameResult, stamped } from "./engine-events";
 import { deal, type HandSetup, newHand } from "./setup";
 import { ABSENCE_MS, type HandOutcome, type HandState, type Millis, type Seat } from "./state";
 import { type HandView, spectatorView, viewFor } from "./views";
@@ -18,15 +18,6 @@ export type GameKind = "single" | "long";
 export const TARGET_POINTS = 150;
 /** §13: the pause between two hands lasts at most a minute. */
 export const PAUSE_MS = 60_000;
-
-export type GameEndReason = "hand" | "target" | "long draw" | "left" | "abandoned";
-
-export interface GameResult {
-  reason: GameEndReason;
-  winner: Seat | null;
-  /** A draw's seats: the single hand's tie, or a LONG DRAW's leaders. */
-  draw: Seat[] | null;
-}
 
 export interface GameState {
   kind: GameKind;

@@ -10,10 +10,10 @@
 // The match (a single hand, or a long game to 150 with pauses) wraps the hand:
 //   newGame({ kind, seed, now })          → { ok, game }
 //   applyGame / advanceGame / nextGameDeadline / gameViewFor: the same, for the match
-//   randomAction(view, random)            → a random legal command for a seat (bots)
 //
 // Time is milliseconds since the start of the hand, passed in by the caller;
 // commands are plain JSON ({ do: "add", card: 12, meld: 3 }) validated here.
+// The scenario runner and the random players are the test kit's (./testkit), not part of this.
 
 export * from "./cards";
 export * from "./melds";
@@ -22,9 +22,8 @@ export * from "./commands";
 export * from "./engine-events";
 export { apply, advance, nextDeadline, type ApplyResult } from "./engine";
 export { deal, newHand, type HandSetup, type NewHand, type NewHandOptions } from "./setup";
-export { ownView, spectatorView, viewFor, type HandView } from "./views";
-export { checkExpect, runScenario, type ScenarioResult, type ScenarioRun } from "./scenario";
+export * from "./views";
 export * from "./game";
-export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS } from "./outcome";
-export { meldsAmong, playRandomHand, randomAction, type Random } from "./random-player";
+export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS, type ScoreLine } from "./outcome";
+export { mulberry32, type Random } from "./rng";
 export * as classic from "./classic";

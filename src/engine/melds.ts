@@ -185,3 +185,27 @@ export function splitLongRun(rules: MeldRules, ordered: readonly CardId[]): Card
 function names(cards: readonly CardId[]): string {
   return cards.map(cardName).join(" ");
 }
+
+/** Three-card melds among the cards: sets of one value in different suits, runs of one suit. */
+export function meldsAmong(cards: readonly CardId[]): CardId[][] {
+  const found: CardId[][] = [];
+  const byRank = new Map<number, Map<string, CardId>>();
+  const bySuit = new Map<string, Map<number, CardId>>();
+  for (const card of cards) {
+    const [rank, suit] = [rankOf(card), suitOf(card)];
+    if (!byRank.has(rank)) byRank.set(rank, new Map());
+    if (!byRank.get(rank)!.has(suit)) byRank.get(rank)!.set(suit, card);
+    if (!bySuit.has(suit)) bySuit.set(suit, new Map());
+    if (!bySuit.get(suit)!.has(rank)) bySuit.get(suit)!.set(rank, card);
+  }
+  for (const suits of byRank.values()) if (suits.size >= 3) found.push([...suits.values()]);
+  // The Ace bridges the King and the 2 (§3.1).
+  const next = (rank: number) => (rank % 13) + 1;
+  for (const ranks of bySuit.values())
+    for (const [rank, card] of ranks) {
+      const second = ranks.get(next(rank));
+      const third = ranks.get(next(next(rank)));
+      if (second !== undefined && third !== undefined) found.push([card, second, third]);
+    }
+  return found;
+}

@@ -1,8 +1,11 @@
 // Seeded randomness: the caller passes a seed, so the same seed always deals the
 // same hand (replays, tests, bug reports).
 
+/** A source of floats in [0, 1), like Math.random. */
+export type Random = () => number;
+
 /** mulberry32: a tiny 32-bit PRNG, good enough for shuffling cards. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): Random {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -4,9 +4,8 @@
 // the dictionary knows is said in its words, anything else keeps the server's own sentence.
 
 import type { z } from "zod";
-import { PASSWORD_MAX_BYTES } from "@/server/accounts/validation";
-import type { SignInError } from "@/server/auth/sign-in";
-import type { RefusalData } from "@/server/refusals";
+import { PASSWORD_MAX_BYTES } from "@/protocol/accounts";
+import type { RefusalData, SignInRefusal } from "@/protocol/refusals";
 import { when } from "./format";
 import type { Messages } from "./messages";
 
@@ -68,7 +67,10 @@ export function signUpIssueText(issue: z.core.$ZodIssue, t: Messages): string {
 }
 
 /** A refused sign-in in the reader's words (said on the server: next-auth passes on only a message). */
-export function signInRefusalText(error: SignInError, t: Messages): string {
+export function signInRefusalText(
+  error: { refusal: SignInRefusal; message: string },
+  t: Messages,
+): string {
   const words = t.site.account.signInRefusals;
   if (!words) return error.message;
   const refusal = error.refusal;

@@ -1,7 +1,7 @@
 // The app's words in English and Italian: one typed dictionary per language, so a
 // missing translation is a type error, not a blank on screen.
 
-import type { RejectionCode } from "@/engine/commands";
+import { type RejectionCode } from "@/engine";
 import { classicEn, classicIt } from "./classic";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";

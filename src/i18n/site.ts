@@ -2,11 +2,11 @@
 // moderation), in English and Italian; messages.ts holds the table's own and nests these under
 // `site`. Typed like it: a missing Italian word is a type error.
 
-import type { Command } from "@/engine/commands";
-import type { AccountErrorCode } from "@/server/accounts/accounts";
-import type { AuditAction } from "@/server/admin/audit";
+import { type Command } from "@/engine";
+import type { AuditAction } from "@/protocol/audit";
+import type { AccountErrorCode } from "@/protocol/refusals";
 import { when } from "./format";
-import type { SiteRefusalCode, SiteRefusals } from "@/server/refusals";
+import type { SiteRefusalCode, SiteRefusals } from "@/protocol/refusals";
 import type { BanKind, MatchKind, MatchStatus, Role } from "@/generated/prisma/enums";
 
 /** "1 hand", "2 hands": English plurals by count. */

@@ -89,7 +89,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       log.info("SMTP_URL is unset: account mails (verification and reset links) go to this log");
     }
 
-    const live = await startLiveMatches(db(), log);
+    const live = await startLiveMatches(db(), log, env);
     resumePracticeBots(live);
     await startAgora(db(), live, log);
 

@@ -3,56 +3,7 @@
 // reader's language (src/i18n/errors.ts); the message stays the server's English sentence.
 
 import { TRPCError } from "@trpc/server";
-import type { BanKind, Role } from "@/generated/prisma/enums";
-
-/** Each refusal's code and the arguments its sentence needs. */
-export type SiteRefusals = {
-  NO_SUCH_GAME: [];
-  NO_GAME_WITH_CODE: [];
-  GAME_STARTED_WITHOUT_YOU: [];
-  GAME_FULL: [];
-  JOIN_FIRST: [];
-  ONLY_CREATOR_ADDS_BOTS: [];
-  GAME_WITHOUT_BOTS: [];
-  GAME_STARTED: [];
-  NO_PLACE_LEFT: [];
-  NO_BOT_TO_REMOVE: [];
-  SEATED_LEAVE_FROM_TABLE: [];
-  NO_MATCH_TO_SEE: [];
-  MATCH_STILL_LIVE: [];
-  NEVER_DEALT: [];
-  NO_SUCH_STEP: [last: number];
-  NO_PLAYER_NAMED: [name: string];
-  /** `endsAt`: an ISO instant, or null for a ban with no end. */
-  BANNED: [kind: BanKind, endsAt: string | null, reason: string];
-  FINISH_RANKED_HAND: [];
-  CANNOT_REPORT_YOURSELF: [];
-  REPORT_STILL_OPEN: [name: string];
-  NOT_BOTH_IN_MATCH: [];
-  NO_SUCH_PLAYER: [];
-  NOT_TO_YOURSELF: [];
-  NOT_YOUR_OWN_ROLE: [];
-  OUTRANKED: [actor: Role, target: Role];
-  NO_BAN_IN_FORCE: [name: string];
-  ALREADY_HAS_ROLE: [name: string, role: Role];
-  NO_SUCH_MATCH: [];
-  MATCH_ALREADY_ENDED: [];
-  REPORT_NOT_OPEN: [];
-  ROLE_REQUIRED: [role: Role];
-  JOIN_WITH_CODE: [];
-  SEATED_BY_MATCHING: [];
-  TOO_MANY_WAITING_TABLES: [limit: number];
-  TOO_MANY_PRACTICE_TABLES: [limit: number];
-  TOO_MANY_HINTS: [];
-  ROLE_CHANGED_MEANWHILE: [name: string];
-};
-
-export type SiteRefusalCode = keyof SiteRefusals;
-
-/** What travels in the error's data (`error.data.refusal`). */
-export type RefusalData = {
-  [C in SiteRefusalCode]: { code: C; args: SiteRefusals[C] };
-}[SiteRefusalCode];
+import type { RefusalData, SiteRefusalCode, SiteRefusals } from "@/protocol/refusals";
 
 /** The cause of a refused request, read by the tRPC error formatter. */
 export class SiteRefusal extends Error {

@@ -8,7 +8,8 @@ import type { Context } from "./context";
 import { publicError } from "./internal-errors";
 import { MatchError } from "./matches/errors";
 import { asPlainJson } from "./matches/plain-json";
-import { type RefusalData, refuse, SiteRefusal } from "./refusals";
+import { refuse, SiteRefusal } from "./refusals";
+import type { RefusalData } from "@/protocol/refusals";
 
 /** Per-field messages for forms: from zod input validation, or from a refused account change. */
 function fieldErrors(cause: unknown): Record<string, string[] | undefined> | null {

@@ -8,8 +8,7 @@
 // the prices move by subgradient steps towards the lowest bound. Any prices give
 // a valid bound, so the bound never depends on how far the steps got.
 
-import { type CardId, CARDS_PER_DECK } from "../engine/cards";
-import { checkMeld, type MeldRules } from "../engine/melds";
+import { type CardId, CARDS_PER_DECK, checkMeld, type MeldRules } from "@/engine";
 import { filled } from "./arrays";
 import { linearPrices } from "./linear";
 import type { SearchOutcome } from "./outcome";

@@ -10,7 +10,7 @@
 // cannot reach it, whatever the prices; with the prices of a tight bound,
 // nearly every state that strays from the optimum falls short.
 
-import type { CardId } from "../engine/cards";
+import { type CardId } from "@/engine";
 import { filled } from "./arrays";
 import { kindOf, PLACED_WEIGHT, type Relaxation } from "./bound";
 

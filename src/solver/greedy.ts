@@ -4,8 +4,7 @@
 // four, one side of a split run) for the own cards still in hand. Not optimal
 // in general: the exact search (search.ts) either proves it is or beats it.
 
-import { type CardId, rankOf, suitIndex } from "../engine/cards";
-import { checkMeld, isValidMeld, type MeldRules } from "../engine/melds";
+import { type CardId, rankOf, suitIndex, checkMeld, isValidMeld, type MeldRules } from "@/engine";
 import { concatenated } from "./arrays";
 import { keptCards, matchMelds } from "./matching";
 

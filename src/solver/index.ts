@@ -2,8 +2,7 @@
 // meld is valid again, moving as few table cards as possible, with a plan of
 // engine commands that gets there. Pure and deterministic, like the engine.
 
-import { type CardId, cardName, isCardId } from "../engine/cards";
-import { checkMeld, type MeldRules } from "../engine/melds";
+import { type CardId, cardName, isCardId, checkMeld, type MeldRules } from "@/engine";
 import { concatenated } from "./arrays";
 import { tooComplexReason } from "./errors";
 import type { OriginalMeld } from "./layout";

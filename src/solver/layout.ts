@@ -3,8 +3,7 @@
 // known of them before any search (how far each suit's cards go on, which
 // runs can cross the cut, the cards before and after each index).
 
-import { type CardId, rankOf, SUITS, suitIndex } from "../engine/cards";
-import type { MeldRules } from "../engine/melds";
+import { type CardId, rankOf, SUITS, suitIndex, type MeldRules } from "@/engine";
 import { filled } from "./arrays";
 import { chainFits, meldMarks } from "./greedy";
 

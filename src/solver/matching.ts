@@ -1,7 +1,7 @@
 // Which target meld continues which original meld: the assignment that keeps
 // the most table cards where they are (docs/solver.md, "moved").
 
-import type { CardId } from "../engine/cards";
+import { type CardId } from "@/engine";
 
 /**
  * For each target meld, the index of the original meld it continues, or -1.

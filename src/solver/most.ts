@@ -3,7 +3,7 @@
 // states. Knowing this count first lets the rank programme (programme.ts) look only
 // for arrangements that place exactly that many.
 
-import type { MeldRules } from "../engine/melds";
+import { type MeldRules } from "@/engine";
 import { concatenated, filled } from "./arrays";
 import { TooComplexError } from "./errors";
 import { SETS_FIT } from "./sets";

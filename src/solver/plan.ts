@@ -3,8 +3,7 @@
 // declare everything, move one card at a time, then place. The engine ends
 // each play itself once it is back in order, so a plan never says `end`.
 
-import { type CardId } from "../engine/cards";
-import { checkMeld, couldBecomeMeld, isValidMeld, type MeldRules } from "../engine/melds";
+import { type CardId, checkMeld, couldBecomeMeld, isValidMeld, type MeldRules } from "@/engine";
 
 export type MeldId = number;
 

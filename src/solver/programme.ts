@@ -10,8 +10,7 @@
 // The state after a rank is one small record per suit; sets are settled inside
 // the rank, suit by suit, through a suit-symmetric profile of their cards.
 
-import { type CardId, SUITS, suitIndex } from "../engine/cards";
-import type { MeldRules } from "../engine/melds";
+import { type CardId, SUITS, suitIndex, type MeldRules } from "@/engine";
 import { filled, sortShort } from "./arrays";
 import { PLACED_WEIGHT, type Relaxation } from "./bound";
 import { TooComplexError } from "./errors";

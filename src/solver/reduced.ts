@@ -11,8 +11,7 @@
 // Count by count, the same search finds the most own cards that can be
 // placed (`mostByRelaxation`).
 
-import type { CardId } from "../engine/cards";
-import type { MeldRules } from "../engine/melds";
+import { type CardId, type MeldRules } from "@/engine";
 import { filled } from "./arrays";
 import { PLACED_WEIGHT, Relaxation } from "./bound";
 import type { SearchOutcome } from "./outcome";

@@ -2,8 +2,7 @@
 // for checking plans (tests) and for stepping through a hint (the UI). It knows
 // only one player's play: no opponents, no timers.
 
-import { type CardId, cardName } from "../engine/cards";
-import { checkMeld, couldBecomeMeld, type MeldRules } from "../engine/melds";
+import { type CardId, cardName, checkMeld, couldBecomeMeld, type MeldRules } from "@/engine";
 import { defaultNextMeldId, type PlanAction, type TableMeld, tooLongRun } from "./plan";
 
 export interface ReplayStart {

@@ -4,8 +4,7 @@
 // and its searches (reduced.ts) once the caps grow costly. docs/solver.md has
 // the long version.
 
-import { type CardId, rankOf, suitIndex } from "../engine/cards";
-import type { MeldRules } from "../engine/melds";
+import { type CardId, rankOf, suitIndex, type MeldRules } from "@/engine";
 import { concatenated, filled } from "./arrays";
 import { type Pace, PLACED_WEIGHT, Relaxation, SLOW } from "./bound";
 import { TooComplexError } from "./errors";

@@ -5,7 +5,7 @@
 // imported into this module, they cost the solver about 5 % (bench/results.md,
 // 7 December).
 
-import { type CardId, SUITS } from "../engine/cards";
+import { type CardId, SUITS } from "@/engine";
 import { sortShort } from "./arrays";
 import { PLACED_WEIGHT } from "./bound";
 import { FREE } from "./future";

@@ -18,7 +18,7 @@ import {
   newClassicGame,
   type Variant,
 } from "@/engine/classic";
-import { playRandomClassicRound, randomClassicCommand } from "@/engine/classic/random-player";
+import { playRandomClassicRound, randomClassicCommand } from "@/engine/testkit";
 
 interface Choice {
   kind: number;

@@ -1,7 +1,7 @@
 // The scenario runner for classic files (scenario-format.md, "Classic Machiavelli").
 
 import { describe, expect, it } from "vitest";
-import { runScenario } from "@/engine/scenario";
+import { runScenario } from "@/engine/testkit";
 
 const base = {
   rules: "classic",

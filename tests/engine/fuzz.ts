@@ -10,7 +10,7 @@ import { CARD_COUNT, type CardId, cardName } from "@/engine/cards";
 import { advance, apply, nextDeadline } from "@/engine/engine";
 import { type EngineEvent, eventsFor } from "@/engine/engine-events";
 import { isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import { randomAction } from "@/engine/random-player";
+import { randomAction } from "@/engine/testkit";
 import { mulberry32 } from "@/engine/rng";
 import { newHand } from "@/engine/setup";
 import type { HandState, MeldId, Millis, Seat } from "@/engine/state";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { CARD_COUNT, type CardId } from "@/engine/cards";
 import { advance, apply, nextDeadline } from "@/engine/engine";
 import type { EngineEvent } from "@/engine/engine-events";
-import { playRandomHand } from "@/engine/random-player";
+import { playRandomHand } from "@/engine/testkit";
 import { checkMeld, isValidMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
 import { handOf, type HandState, meldHolding, PLAY_LIMIT_MS } from "@/engine/state";
 import { replayTable } from "@/engine/table";

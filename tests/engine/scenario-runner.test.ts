@@ -3,7 +3,7 @@ import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkExpect, runScenario } from "@/engine/scenario";
+import { checkExpect, runScenario } from "@/engine/testkit";
 
 const base = {
   rules: "machiavelox",

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScenario } from "@/engine/scenario";
+import { runScenario } from "@/engine/testkit";
 
 const root = join(__dirname, "..", "scenarios");
 

@@ -2,13 +2,13 @@ import pino from "pino";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { SessionUser } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
-import { liveMatches, startLiveMatches } from "@/server/matches/registry";
+import { liveMatches, type LiveSettings, startLiveMatches } from "@/server/matches/registry";
 import { newPlayer } from "../db/helpers";
 
 /** The live server's registry in this test process, on the test database. */
-export function withLiveMatches(db: Db) {
+export function withLiveMatches(db: Db, settings?: LiveSettings) {
   beforeAll(async () => {
-    await startLiveMatches(db, pino({ level: "silent" }));
+    await startLiveMatches(db, pino({ level: "silent" }), settings);
   });
   afterAll(() => liveMatches().shutdown());
 }

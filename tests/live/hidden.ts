@@ -4,7 +4,7 @@
 // cards it drew itself since drawing them; never another seat's hand nor any stock. Both the
 // patches as sent and the whole views the client builds from them are inspected.
 
-import { apply, type Json, type Patch } from "@/server/matches/view-patch";
+import { apply, type Json, type Patch } from "@/protocol/view-patch";
 
 /** Fields whose numbers are cards; everything else (ids, seats, counts, times) is not. */
 const CARD_FIELDS = new Set(["card", "cards", "hand", "staging", "removed", "returned", "pile"]);

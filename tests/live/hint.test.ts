@@ -11,15 +11,15 @@ import { findHint, HINTS_AT_ONCE } from "@/server/bots/hint";
 import { thinkingPool, ThinkingTimeout, type Thinker } from "@/server/bots/pool";
 import { liveMatches } from "@/server/matches/registry";
 import { appRouter } from "@/server/routers/_app";
+import { parseEnv } from "@/server/env";
 import { createCallerFactory } from "@/server/trpc";
 import { contextFor } from "../db/helpers";
 import { player, withLiveMatches } from "../games/helpers";
 import { liveDatabase } from "./harness";
 
-// Every hand dealt from one seed: seat 0's first fifteen cards hold a meld.
-process.env.DEAL_SEED = "98";
 const { db } = await liveDatabase();
-withLiveMatches(db);
+// Every hand dealt from one seed: seat 0's first fifteen cards hold a meld.
+withLiveMatches(db, { ...parseEnv({}), DEAL_SEED: 98 });
 afterAll(() => thinkingPool().close());
 
 const caller = (user: SessionUser) => createCallerFactory(appRouter)(contextFor(db, user));
@@ -62,7 +62,8 @@ describe("the Hint", () => {
     expect(other).toMatchObject({ code: "FORBIDDEN" });
   });
 
-  it("at a practice table it shows the best placement of the hand, and its steps, sent one at a time as player actions, place those cards", async () => {
+  it("at a practice table it shows the best placement of the hand, and its steps place those cards", async () => {
+    // The steps are sent one at a time, as the player's own actions.
     const user = await player(db);
     const { matchId } = await liveMatches().openPractice(user, "easy");
     for (let i = 0; i < 15; i++) await liveMatches().act(user, matchId, 0, { do: "draw" });
@@ -88,7 +89,8 @@ describe("the Hint", () => {
     );
   });
 
-  it("a flood of 20 hints at once from one player keeps 2 in the thinking pool and refuses the rest", async () => {
+  it("a player has at most a couple of hints thinking at a time; the rest are refused", async () => {
+    // A flood of 20 hints at once: 2 stay in the thinking pool.
     const user = await player(db);
     const { matchId } = await liveMatches().openPractice(user, "easy");
     let answer: () => void = () => undefined;

@@ -2,7 +2,7 @@
 // that nobody starts (not restored for ever).
 
 import { describe, expect, it } from "vitest";
-import { TRPC_MAX_BATCH } from "@/server/batch";
+import { TRPC_MAX_BATCH } from "@/protocol/batch";
 import { WAITING_TABLE_EXPIRES_MS } from "@/server/matches/registry";
 import { connect, liveDatabase, liveServer, newPlayer } from "./harness";
 

@@ -74,7 +74,8 @@ async function refuseConnections(refuse: boolean) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the database paused (SIGSTOP)", () => {
-  it("/health answers 503 within 2 s, actions are refused at once with a clear error, and all recovers on SIGCONT", async () => {
+  it("while the database is paused, /health says so and actions are refused at once with a clear error; all recovers after", async () => {
+    // /health answers 503 within 2 s; the database resumes on SIGCONT.
     const table = await seatedTable(server, db);
     const [first] = table.seats;
     signalCluster("SIGSTOP");

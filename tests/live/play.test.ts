@@ -22,7 +22,8 @@ describe("live play", () => {
     }
   });
 
-  it("§4–§6 three clients play random actions: every accepted action reaches all three seats in order, and no seat ever receives a card hidden from it", async () => {
+  it("§4–§6 every accepted action reaches all three seats in order, and no seat ever receives a card hidden from it", async () => {
+    // Three clients play random actions.
     const table = await seatedTable(server, db, 2);
     const spectator = connect(server, await newPlayer(db));
     const watched: number[] = [];
@@ -62,7 +63,8 @@ describe("live play", () => {
     }
   });
 
-  it("§11.3/§13 a whole hand: random legal play until two seats leave; the survivor wins, the match ends with its result, and nothing more is accepted", async () => {
+  it("§11.3/§13 when two seats leave, the survivor wins and the match ends with its result, accepting nothing more", async () => {
+    // A whole hand of random legal play until two seats leave.
     const table = await seatedTable(server, db, 9);
     try {
       await playRandomly(table, 120);

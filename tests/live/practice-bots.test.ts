@@ -78,7 +78,8 @@ async function botsAlone(level: BotLevel) {
 
 describe("bots in live matches", () => {
   for (const level of BOT_LEVELS)
-    it(`${level} bots play their seats through the live registry with players' commands, from their own seats' views`, async () => {
+    it(`${level} bots play their seats with players' commands, from their own seats' views`, async () => {
+      // Through the live registry, as a practice table runs them.
       const { matchId, sent, jobs, bots, runs } = await botsAlone(level);
       const played = (seat: number) =>
         sent.some((s) => s.seat === seat && s.ok && PLAYS.has(s.command.do));
@@ -117,7 +118,8 @@ describe("bots in live matches", () => {
       }
     });
 
-  it("a test table's fast clock plays the rules' minutes in seconds: its log keeps virtual ms, and replays", async () => {
+  it("a test table's fast clock plays the rules' minutes in seconds, and its match replays", async () => {
+    // Its log keeps virtual ms.
     const scale = 60;
     const registry = liveMatches();
     const user = await player(db);

@@ -17,7 +17,8 @@ async function hasNotMoved(table: Awaited<ReturnType<typeof seatedTable>>, befor
 }
 
 describe("refusals", () => {
-  it("§4 the engine's refusal travels as CONFLICT with its code and reason, and changes nothing", async () => {
+  it("§4 a refused action changes nothing, and the player gets its code and reason", async () => {
+    // The engine's refusal travels as a CONFLICT error.
     const table = await seatedTable(server, db, 3);
     try {
       const [a] = table.seats;
@@ -50,7 +51,8 @@ describe("refusals", () => {
     }
   });
 
-  it("a forged seat, someone else's match and a seat stream of another player are FORBIDDEN", async () => {
+  it("a player cannot act for another seat or in someone else's match, nor follow another player's seat", async () => {
+    // Each is FORBIDDEN.
     const table = await seatedTable(server, db, 5);
     const outsider = connect(server, await newPlayer(db));
     try {
@@ -113,7 +115,8 @@ describe("refusals", () => {
     }
   });
 
-  it("a seat sending faster than the rate limit gets TOO_MANY_REQUESTS with a clear message; the match goes on", async () => {
+  it("a seat sending faster than the rate limit is refused with a clear message, and the match goes on", async () => {
+    // TOO_MANY_REQUESTS.
     const table = await seatedTable(server, db, 7);
     try {
       const [a, b] = table.seats;

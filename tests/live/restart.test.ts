@@ -59,7 +59,8 @@ async function loggedActions(matchId: string): Promise<number> {
 }
 
 describe("restarts", () => {
-  it("§5 after SIGKILL mid-hand the restarted server keeps every acknowledged action, the clients resume, and the 40 s of an open play run on from where they stood", async () => {
+  it("§5 a crash loses no acknowledged action, and an open play's 40 s run on from where they stood", async () => {
+    // The server is killed (SIGKILL) mid-hand and restarted; the clients resume on it.
     const server = new LiveServer(url);
     await server.start();
     const table = await seatedTable(server, db, 21);
@@ -121,7 +122,8 @@ describe("restarts", () => {
     }
   }, 90_000);
 
-  it("SIGTERM finishes the queued work, tells clients to reconnect, and the clients resume on the restarted server", async () => {
+  it("a graceful stop finishes the queued work, and the clients resume on the restarted server", async () => {
+    // SIGTERM: the server tells its clients to reconnect.
     const server = new LiveServer(url);
     await server.start();
     const table = await seatedTable(server, db, 22);

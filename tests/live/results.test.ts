@@ -73,7 +73,8 @@ describe("a game's results when the database is slow", () => {
   const registry = new LiveMatches(db, logger);
   afterAll(() => registry.shutdown());
 
-  it("the last action is accepted although storing the end fails twice; the end and the ranking are stored once, when the writes succeed", async () => {
+  it("a game's end and ranking are stored once, when the database takes them, and failed writes never refuse the last action", async () => {
+    // Storing the end fails twice.
     await startAgora(db, registry, logger);
     const { matchId, players } = await table(registry, "COMPETITIVE");
     const failing = failTransactions({ array: 2, callback: 1 });

@@ -28,7 +28,8 @@ async function drawTurns(seats: SeatClient[], matchId: string, count: number): P
 }
 
 describe("reconnect and resume", () => {
-  it("§11 a seat that resubscribes with its last event id gets exactly what it missed, and shows up again", async () => {
+  it("§11 a seat that comes back gets exactly what it missed, and is present again", async () => {
+    // It resubscribes with its last event id.
     const table = await seatedTable(server, db, 11);
     try {
       const [a, b, c] = table.seats;

@@ -120,7 +120,8 @@ describe("security of the transports", () => {
     }
   });
 
-  it("a page of another origin (another port of the host) cannot open the player's socket", async () => {
+  it("a page of another origin cannot open the player's socket", async () => {
+    // Another port of the same host is another origin.
     const player = await newPlayer(db);
     const foreign = await rawSocket({ cookie: player.cookie, origin: foreignOrigin });
     expect(foreign.outcome).toBe(403);
@@ -129,7 +130,8 @@ describe("security of the transports", () => {
     own.socket.close();
   });
 
-  it("cross-site form POSTs (multipart, octet-stream, a foreign Origin) to open, practise, queue and cancel act on nothing", async () => {
+  it("a cross-site form post acts on nothing", async () => {
+    // Multipart, octet-stream and a foreign Origin, to open, practise, queue and cancel.
     const player = await newPlayer(db);
     const client = httpClient(player);
     await client.agora.queue.mutate();
@@ -178,7 +180,8 @@ describe("security of the transports", () => {
     expect((await client.agora.status.query()).queued).toBeNull();
   });
 
-  it("a malformed cookie next to the session (foo=%) neither fails the request nor signs the player out", async () => {
+  it("a malformed cookie next to the session neither fails the request nor signs the player out", async () => {
+    // The cookie is foo=%.
     const player = await newPlayer(db);
     const cookie = `foo=%; ${player.cookie}; bar=%E0%A4%A`;
     expect(await httpClient(player, cookie).account.me.query()).toMatchObject({ id: player.id });

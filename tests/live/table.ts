@@ -3,7 +3,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { mulberry32 } from "@/engine/rng";
 import type { Db } from "@/server/db/client";
-import type { StreamMessage } from "@/server/matches/live-match";
+import type { StreamMessage } from "@/protocol/stream";
 import type { AppRouter } from "@/server/routers/_app";
 import type { Command } from "@/engine/commands";
 import { BotSeat } from "../../bench/live-bot";

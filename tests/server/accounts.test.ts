@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/server/accounts/password";
 import { hasRole, parseRole } from "@/server/accounts/roles";
-import { nameKey, signUpInput } from "@/server/accounts/validation";
+import { nameKey, signUpInput } from "@/protocol/accounts";
 
 function problems(input: unknown) {
   const result = signUpInput.safeParse(input);

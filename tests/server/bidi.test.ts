@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isolate, stripBidi } from "@/server/bidi";
+import { isolate, stripBidi } from "@/protocol/bidi";
 
 describe("bidi controls in players' text", () => {
   it("U+202E and every other embedding, override, isolate and mark are dropped; other text is kept", () => {

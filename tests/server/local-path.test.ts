@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { authOptions } from "@/server/auth/options";
-import { localPath } from "@/server/auth/local-path";
+import { localPath } from "@/protocol/local-path";
 
 const site = "http://play.example:3000";
 

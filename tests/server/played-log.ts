@@ -2,7 +2,7 @@
 
 import { splitGameView } from "@/components/table/game-view";
 import { mulberry32 } from "@/engine/rng";
-import { randomAction } from "@/engine/random-player";
+import { randomAction } from "@/engine/testkit";
 import {
   advanceGame,
   applyCommand,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyGame, gameViewFor, newGame, type GameState, type GameView } from "@/engine/game";
 import { mulberry32 } from "@/engine/rng";
-import { randomAction } from "@/engine/random-player";
+import { randomAction } from "@/engine/testkit";
 import { audienceViews } from "@/server/matches/engine";
 import {
   apply,
@@ -11,7 +11,7 @@ import {
   shareUnchanged,
   type DiffMemo,
   type Json,
-} from "@/server/matches/view-patch";
+} from "@/protocol/view-patch";
 import { copyPlain } from "@/engine/draft";
 
 /** Lists of objects with unique ids (melds, plays), changed by moves, edits, adds and removals. */

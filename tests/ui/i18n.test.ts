@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorText, signInRefusalText, signUpIssueText } from "@/i18n/errors";
 import { dictionary } from "@/i18n/messages";
-import { signUpInput } from "@/server/accounts/validation";
+import { signUpInput } from "@/protocol/accounts";
 import { SignInError } from "@/server/auth/sign-in";
 
 // The types already give both dictionaries the same keys; these tests check what types cannot:

@@ -5,7 +5,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { useLocale, useMessages } from "@/i18n/client";
-import { emailSchema, PASSWORD_MIN } from "@/server/accounts/validation";
+import { emailSchema, PASSWORD_MIN } from "@/protocol/accounts";
 import { Field, FormDone, FormError, newPasswordIssue, SubmitButton, useFormState } from "../form";
 import { useTRPC } from "../trpc";
 

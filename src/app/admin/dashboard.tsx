@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
-import { isolate } from "@/server/bidi";
+import { isolate } from "@/protocol/bidi";
 import { useTRPC, useTRPCClient } from "../trpc";
 import { botName, ErrorText, input, Panel, quietButton, when } from "../games/ui";
 

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useLocale, useMessages } from "@/i18n/client";
-import { PASSWORD_MIN } from "@/server/accounts/validation";
+import { PASSWORD_MIN } from "@/protocol/accounts";
 import { Field, FormDone, FormError, newPasswordIssue, SubmitButton, useFormState } from "../form";
 import { useTRPC } from "../trpc";
 

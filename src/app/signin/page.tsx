@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import type { Messages } from "@/i18n/messages";
 import { getMessages } from "@/i18n/server";
-import { localPath } from "@/server/auth/local-path";
+import { localPath } from "@/protocol/local-path";
 import { FormCard } from "../form";
 import { SignInForm } from "./sign-in-form";
 

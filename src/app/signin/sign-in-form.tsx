@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useLocale, useMessages } from "@/i18n/client";
-import { localPath } from "@/server/auth/local-path";
+import { localPath } from "@/protocol/local-path";
 import { Field, FormError, SubmitButton } from "../form";
 
 export function SignInForm() {

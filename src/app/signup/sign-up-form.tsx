@@ -7,8 +7,8 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { useLocale, useMessages } from "@/i18n/client";
 import { signUpIssueText } from "@/i18n/errors";
-import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/server/accounts/validation";
-import { localPath } from "@/server/auth/local-path";
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/protocol/accounts";
+import { localPath } from "@/protocol/local-path";
 import { useTRPC } from "../trpc";
 import { Field, type FieldErrors, FormError, serverErrors, SubmitButton } from "../form";
 

@@ -4,10 +4,8 @@
 // Pure: the server's Hint procedure calls it with the mover's own view and the
 // state's next combination id, and shows or replays the commands.
 
-import type { CardId } from "../../engine/cards";
-import type { ClassicCommand } from "../../engine/classic/commands";
-import type { CombinationId } from "../../engine/classic/state";
-import type { ClassicView } from "../../engine/classic/views";
+import { type CardId } from "@/engine";
+import { type ClassicCommand, type CombinationId, type ClassicView } from "@/engine/classic";
 import { bestPlacement, type ClassicSeatView } from "./placement";
 import { planCommands, planSteps } from "./steps";
 

@@ -4,18 +4,18 @@
 // cards (src/solver/tahiti.ts); easy and medium leave the face-up cards alone
 // and play jokers only in the plays a player sees at a glance.
 
-import type { CardId } from "../../engine/cards";
-import { isJoker } from "../../engine/classic/cards";
-import { checkCombination } from "../../engine/classic/combinations";
-import { has, OPENING_POINTS } from "../../engine/classic/options";
+import { type CardId, CLASSIC_MELDS } from "@/engine";
 import {
+  isJoker,
+  checkCombination,
+  has,
+  OPENING_POINTS,
   afterPlay,
   combinationsAmong,
   openingFrom,
   playsOn,
-} from "../../engine/classic/random-player";
-import type { ClassicView } from "../../engine/classic/views";
-import { CLASSIC_MELDS } from "../../engine/melds";
+  type ClassicView,
+} from "@/engine/classic";
 import { solveHint, solveTahiti } from "../../solver";
 import { likelyOwn, relevantMelds, SOLVER_LIMITS } from "../hard";
 

@@ -5,11 +5,14 @@
 // watcher sees the move happen; a turn without a play is a draw (a pass once the
 // stock is empty or the compulsory card is drawn).
 
-import type { CardId } from "../../engine/cards";
-import { checkCombination } from "../../engine/classic/combinations";
-import type { ClassicCommand, ClassicRejection } from "../../engine/classic/commands";
-import type { CombinationId } from "../../engine/classic/state";
-import type { ClassicView } from "../../engine/classic/views";
+import { type CardId } from "@/engine";
+import {
+  checkCombination,
+  type ClassicCommand,
+  type ClassicRejection,
+  type CombinationId,
+  type ClassicView,
+} from "@/engine/classic";
 import type { BotLevel } from "../policy";
 import {
   beforeOpening,

@@ -4,10 +4,8 @@
 // touches the table during the mover's turn, so a plan never has to adapt to
 // others, only to a refusal.
 
-import type { CardId } from "../../engine/cards";
-import { withIds } from "../../engine/classic/engine";
-import type { ClassicCommand } from "../../engine/classic/commands";
-import type { CombinationId } from "../../engine/classic/state";
+import { type CardId } from "@/engine";
+import { withIds, type ClassicCommand, type CombinationId } from "@/engine/classic";
 
 /** One card to its target combination (an index into the target table). */
 export interface Step {

@@ -2,12 +2,18 @@
 // seat's view, and a seeded tournament between levels: seats rotate from round
 // to round so seat order biases nobody, every figure with its 95% interval.
 
-import { applyClassic } from "../../engine/classic/engine";
-import type { ClassicOptions } from "../../engine/classic/options";
-import { newClassicGame } from "../../engine/classic/setup";
-import type { ClassicState, RoundOutcome } from "../../engine/classic/state";
-import { type ClassicView, classicViewFor } from "../../engine/classic/views";
-import type { Seat } from "../../engine/state";
+import {
+  applyClassic,
+  type ClassicOptions,
+  newClassicGame,
+  type ClassicState,
+  type RoundOutcome,
+  type ClassicView,
+  classicViewFor,
+  type ClassicCommand,
+  type ClassicRejection,
+} from "@/engine/classic";
+import { type Seat } from "@/engine";
 import type { BotLevel } from "../policy";
 import {
   average,
@@ -19,7 +25,6 @@ import {
   range,
 } from "../tournament";
 import { type ClassicBotMemory, decideClassicBot, NEW_CLASSIC_MEMORY } from "./policy";
-import type { ClassicCommand, ClassicRejection } from "../../engine/classic/commands";
 
 /** Each command takes the bots a second of virtual time. */
 const STEP_MS = 1000;

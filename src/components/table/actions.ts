@@ -1,9 +1,7 @@
 // One mapping from "this card, put there" to the engine command, shared by drag
 // and drop, tap-to-select and the keyboard, so every gesture means the same thing.
 
-import type { CardId } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import type { MeldId } from "@/engine/state";
+import { type CardId, type Command, type MeldId } from "@/engine";
 
 /** Where a picked card comes from. */
 export type Source =

@@ -2,7 +2,7 @@
 // places in the reader's language, never the internal drag ids.
 
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
-import { rankOf, suitOf } from "@/engine/cards";
+import { rankOf, suitOf } from "@/engine";
 import type { Messages } from "@/i18n/messages";
 import { parseDestination, parseSource } from "./actions";
 

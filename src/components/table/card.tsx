@@ -1,8 +1,7 @@
 // A card drawn by the app: rank and suit in the corner (all that shows when cards
 // overlap in a meld) and a large suit in the middle. Four-colour deck on request.
 
-import { type CardId, rankOf, suitOf } from "@/engine/cards";
-import type { Seat } from "@/engine/state";
+import { type CardId, rankOf, suitOf, type Seat } from "@/engine";
 import { SUIT_SYMBOLS, shortName } from "./notices";
 
 const TWO_COLOUR = {

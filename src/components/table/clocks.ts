@@ -2,8 +2,7 @@
 // the inactivity's 2 minutes (§7), the freeze's 3 minutes (§9), the tie-break's 2
 // minutes (§10.2), the pause between hands (§13) — when each ends, in engine time.
 
-import type { Millis, Seat } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type Millis, type Seat, type HandView } from "@/engine";
 
 export type ClockKind = "play" | "hold" | "inactivity" | "freeze" | "tieBreak" | "pause";
 

@@ -1,8 +1,7 @@
 // Which buttons the rules allow right now, from the seat's own view, so a button
 // is never offered for an action the server would certainly refuse.
 
-import { checkMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import type { HandView } from "@/engine/views";
+import { checkMeld, MACHIAVELOX_MELDS, type HandView } from "@/engine";
 
 export interface Allowed {
   draw: boolean;

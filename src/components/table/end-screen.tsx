@@ -6,10 +6,14 @@
 
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
-import type { Command } from "@/engine/commands";
-import type { ScoreLine } from "@/engine/outcome";
-import type { Millis, Seat } from "@/engine/state";
-import { type HandView, scoreLinesOf } from "@/engine/views";
+import {
+  type Command,
+  type HandView,
+  type Millis,
+  type ScoreLine,
+  scoreLinesOf,
+  type Seat,
+} from "@/engine";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { formatCountdown } from "./clocks";

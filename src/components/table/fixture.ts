@@ -2,11 +2,15 @@
 // page and the UI tests render it, so the table is seen with every mark at once
 // (cards on trial, a held card, an open play's area, a not-yet-safe meld).
 
-import { type CardId, cards } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import { apply } from "@/engine/engine";
-import { newHand } from "@/engine/setup";
-import type { HandState, Seat } from "@/engine/state";
+import {
+  type CardId,
+  cards,
+  type Command,
+  apply,
+  newHand,
+  type HandState,
+  type Seat,
+} from "@/engine";
 
 /** Card literals across all lists: a name seen again is the other copy. */
 export function resolver() {

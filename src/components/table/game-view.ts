@@ -1,8 +1,7 @@
 // The live server streams either a hand's view or, for a match of several hands, the
 // game's view wrapping it (§13). The table shows the hand and, between hands, the standings.
 
-import type { GameView } from "@/engine/game";
-import type { HandView } from "@/engine/views";
+import { type GameView, type HandView } from "@/engine";
 
 export type Standings = Omit<GameView, "hand">;
 

@@ -2,7 +2,7 @@
 // arranged by hand. The arranged order survives draws and plays: cards that left
 // the hand drop out of it, new cards join at the end.
 
-import { type CardId, compareByRank, compareBySuit } from "@/engine/cards";
+import { type CardId, compareByRank, compareBySuit } from "@/engine";
 
 export type HandSort = "suit" | "rank" | "manual";
 

@@ -3,8 +3,7 @@
 // In front of the player: the staging area (face up, nobody else may touch it),
 // the stock to draw from, and the hand, sorted or arranged by hand.
 
-import type { CardId } from "@/engine/cards";
-import { rankOf, suitOf } from "@/engine/cards";
+import { type CardId, rankOf, suitOf } from "@/engine";
 import { memo } from "react";
 import { useMessages } from "@/i18n/client";
 import { DropZone, ownCardLook, PickableCard, type TableUi, useRoving } from "./pieces";

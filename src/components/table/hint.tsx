@@ -9,13 +9,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { continuePlan, NEW_MELD, type RunningPlan, startPlan, type Step } from "@/bots/plan";
 import { isSeatView } from "@/bots/seat";
-import type { CardId } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import type { MeldId } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type CardId, type Command, type MeldId, type HandView } from "@/engine";
 import { useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
-import type { HintAnswer } from "@/server/bots/thinking";
+import type { HintAnswer } from "@/protocol/hint";
 import { CardFace } from "./card";
 import { cardsKey, leftInvalid } from "./hint-check";
 import { shortName } from "./notices";

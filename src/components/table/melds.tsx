@@ -3,8 +3,7 @@
 // The table: melds in a wrapping grid (never overlapping, at any width), each meld
 // a row of overlapping cards, marked by who is reworking it and whether it is safe.
 
-import type { HandView, MeldView } from "@/engine/views";
-import { rankOf, suitOf } from "@/engine/cards";
+import { type HandView, type MeldView, rankOf, suitOf } from "@/engine";
 import { memo } from "react";
 import { useMessages } from "@/i18n/client";
 import { seatColour } from "./card";

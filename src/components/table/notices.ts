@@ -1,11 +1,16 @@
 // Notices in the reader's language: what a chain undo took back and which play
 // caused it (§5.5), and short card names for toasts.
 
-import { type CardId, RANK_NAMES, suitOf } from "@/engine/cards";
-import type { RejectionCode } from "@/engine/commands";
-import type { EngineEvent, EventBody } from "@/engine/engine-events";
-import type { HandView } from "@/engine/views";
-import type { Seat } from "@/engine/state";
+import {
+  type CardId,
+  RANK_NAMES,
+  suitOf,
+  type RejectionCode,
+  type EngineEvent,
+  type EventBody,
+  type HandView,
+  type Seat,
+} from "@/engine";
 import type { Messages } from "@/i18n/messages";
 
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" } as const;

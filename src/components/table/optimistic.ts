@@ -3,10 +3,15 @@
 // the command leaves the queue — accepted ones are replaced by the server's view,
 // refused ones simply vanish, which is the visible rollback.
 
-import type { CardId } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import type { MeldId, Seat } from "@/engine/state";
-import type { HandView, MeldView, TableCardView } from "@/engine/views";
+import {
+  type CardId,
+  type Command,
+  type MeldId,
+  type Seat,
+  type HandView,
+  type MeldView,
+  type TableCardView,
+} from "@/engine";
 
 export interface PendingCommand {
   /** Local sequence number; a free space it opens shows as meld -id until the server names it. */

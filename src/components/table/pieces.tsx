@@ -6,8 +6,7 @@
 
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
-import type { CardId } from "@/engine/cards";
-import type { Seat } from "@/engine/state";
+import { type CardId, type Seat } from "@/engine";
 import { type Destination, destinationId, type Source, sourceId } from "./actions";
 import { CardFace, type CardLook } from "./card";
 import type { HintMarks } from "./hint";

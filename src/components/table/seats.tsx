@@ -3,10 +3,7 @@
 // The opponents around the table and the two removed cards in the corner.
 
 import { useState } from "react";
-import type { CardId } from "@/engine/cards";
-import { rankOf, suitOf } from "@/engine/cards";
-import type { Millis } from "@/engine/state";
-import type { SeatView } from "@/engine/views";
+import { type CardId, rankOf, suitOf, type Millis, type SeatView } from "@/engine";
 import { useMessages } from "@/i18n/client";
 import { CardFace, seatColour } from "./card";
 import { formatCountdown } from "./clocks";

@@ -7,11 +7,16 @@
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type CardId, rankOf, suitOf } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import type { EngineEvent } from "@/engine/engine-events";
-import type { Millis, Seat } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import {
+  type CardId,
+  rankOf,
+  suitOf,
+  type Command,
+  type EngineEvent,
+  type Millis,
+  type Seat,
+  type HandView,
+} from "@/engine";
 import { useMessages } from "@/i18n/client";
 import {
   commandFor,

@@ -4,8 +4,7 @@
 // player's settings.
 
 import { type ReactNode, useEffect, useState } from "react";
-import type { Command } from "@/engine/commands";
-import type { Millis, Seat } from "@/engine/state";
+import { type Command, type Millis, type Seat } from "@/engine";
 import { LocaleSwitch, useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";

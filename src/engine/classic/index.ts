@@ -20,6 +20,8 @@ export {
   type ClassicApply,
   nextClassicDeadline,
   ROUND_PAUSE_MS,
+  withIds,
 } from "./engine";
+export * from "./plays";
 export { type ClassicSetup, dealRound, newClassicGame, type NewClassicGame } from "./setup";
 export { type ClassicView, classicSpectatorView, classicViewFor } from "./views";

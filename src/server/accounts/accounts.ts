@@ -6,15 +6,8 @@ import { revokeSessions } from "../auth/session";
 import { checkPassword, SignInError } from "../auth/sign-in";
 import { hashPassword } from "./password";
 import type { Role } from "./roles";
-import { nameKey, type SignUpInput } from "./validation";
-
-export type AccountErrorCode =
-  | "NAME_TAKEN"
-  | "NO_SUCH_PLAYER"
-  | "WRONG_PASSWORD"
-  | "TOO_MANY_REQUESTS"
-  | "BAD_LINK"
-  | "EMAIL_TAKEN";
+import { nameKey, type SignUpInput } from "@/protocol/accounts";
+import type { AccountErrorCode } from "@/protocol/refusals";
 
 /** The form fields an account error can be about. */
 export type AccountField = "name" | "password" | "currentPassword" | "email";

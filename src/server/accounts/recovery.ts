@@ -11,7 +11,7 @@ import { AccountError, provePassword } from "./accounts";
 import { accountMails, spend, trySpend } from "./limits";
 import { issueToken, redeemToken, spendTokens } from "./mail-tokens";
 import { hashPassword } from "./password";
-import { nameKey } from "./validation";
+import { nameKey } from "@/protocol/accounts";
 
 export const VERIFY_PATH = "/account/verify";
 export const RESET_PATH = "/reset";

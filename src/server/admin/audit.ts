@@ -1,9 +1,8 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "@/generated/prisma/client";
+import type { AuditAction } from "@/protocol/audit";
 
 type Tx = Db | Prisma.TransactionClient;
-
-export type AuditAction = "ban" | "unban" | "role" | "end-match" | "resolve-report";
 
 /** Records one moderator action; call it in the same transaction as the action itself. */
 export function audit(

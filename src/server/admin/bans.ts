@@ -1,7 +1,6 @@
 import type { Db } from "../db/client";
 import type { BanKind } from "@/generated/prisma/enums";
-
-export type ActiveBan = { kind: BanKind; reason: string; endsAt: Date | null };
+import type { ActiveBan } from "@/protocol/refusals";
 
 /** A ban still in force at `now`: not lifted, and with no end or an end still to come. */
 export function inForce(now: Date) {

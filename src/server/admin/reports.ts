@@ -1,7 +1,7 @@
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
-import { nameKey } from "../accounts/validation";
+import { nameKey } from "@/protocol/accounts";
 
 /** A player reports another to the moderators; one open report per pair at a time. */
 export async function fileReport(

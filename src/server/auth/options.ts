@@ -5,7 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { signInRefusalText } from "@/i18n/errors";
 import { parseLocale } from "@/i18n/locale";
 import { dictionary } from "@/i18n/messages";
-import { localPath } from "./local-path";
+import { localPath } from "@/protocol/local-path";
 import { revokeSessions, sessionVersionOf } from "./session";
 import { signIn, SignInError } from "./sign-in";
 

@@ -1,20 +1,15 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
-import { nameKey } from "../accounts/validation";
-import { activeBan, banMessage, type ActiveBan } from "../admin/bans";
+import { nameKey } from "@/protocol/accounts";
+import { activeBan, banMessage } from "../admin/bans";
+import type { SignInRefusal } from "@/protocol/refusals";
 
 /** Failed sign-ins one client may make before it must wait. */
 export const FAILED_SIGN_INS_ALLOWED = 10;
 const WINDOW_SECONDS = 15 * 60;
 
 export const WRONG_CREDENTIALS = "Wrong name or password.";
-
-/** Why a sign-in was refused, with what its sentence needs, so it can be said in any language. */
-export type SignInRefusal =
-  | { code: "WRONG_CREDENTIALS" }
-  | { code: "TOO_MANY_FAILURES"; minutes: number }
-  | { code: "BANNED"; ban: ActiveBan };
 
 export class SignInError extends Error {
   override name = "SignInError";

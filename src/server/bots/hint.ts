@@ -7,7 +7,7 @@ import { MatchError } from "../matches/errors";
 import { refuse } from "../refusals";
 import type { LiveMatches } from "../matches/registry";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
-import type { HintAnswer } from "./thinking";
+import type { HintAnswer } from "@/protocol/hint";
 
 /** The solver's budget of states, and the time a hint may take: past either, "too complex". */
 export const HINT_LIMITS = { budget: 400_000, ms: 2_000 };

@@ -13,15 +13,14 @@ import {
   NEW_MEMORY,
   REACTION_MS,
 } from "@/bots/policy";
-import type { Command, Rejection } from "@/engine/commands";
+import { type Command, type Rejection } from "@/engine";
 import { splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
-import { parseEnv } from "../env";
 import { MatchError } from "../matches/errors";
 import type { Millis } from "../matches/engine";
-import { botHolderId, type StreamMessage } from "../matches/live-match";
+import { botHolderId } from "../matches/live-match";
+import { type StreamMessage, viewAfter } from "@/protocol/stream";
 import { liveMatches, type LiveMatches } from "../matches/registry";
-import { viewAfter } from "../matches/view-patch";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
@@ -235,7 +234,7 @@ function attach(
 ): void {
   const key = `${matchId}:${seat}`;
   if (running.has(key)) return;
-  const pace = parseEnv(process.env).BOT_REACTION_SCALE;
+  const pace = registry.settings.BOT_REACTION_SCALE;
   const bot = new PracticeBot(registry, matchId, seat, { level, pace, clockScale });
   running.set(key, bot);
   void bot.run().finally(() => running.delete(key));
@@ -251,7 +250,7 @@ export async function startPractice(
   fastClock = false,
 ): Promise<{ matchId: string }> {
   const registry = liveMatches();
-  const clockScale = fastClock ? parseEnv(process.env).MATCH_CLOCK_SCALE : 1;
+  const clockScale = fastClock ? registry.settings.MATCH_CLOCK_SCALE : 1;
   const { matchId } = await registry.openPractice(user, level, clockScale);
   for (const seat of [1, 2]) attach(registry, matchId, seat, level, clockScale);
   return { matchId };

@@ -10,14 +10,11 @@ import {
   decideBot,
   goesOutInvalidly,
 } from "@/bots/policy";
-import { fromStaging, NEW_MELD, type Step } from "@/bots/plan";
+import { fromStaging, NEW_MELD } from "@/bots/plan";
 import { isSeatView, mayAct, placeable, RULES, type TableMeld, workableMelds } from "@/bots/seat";
-import type { CardId } from "@/engine/cards";
-import type { Rejection } from "@/engine/commands";
-import { mulberry32 } from "@/engine/rng";
-import type { Millis } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type Rejection, mulberry32, type Millis, type HandView } from "@/engine";
 import { solveHint } from "@/solver";
+import type { HintAnswer } from "@/protocol/hint";
 
 /** A bot's decision, with its random source as a seed (a function cannot cross threads). */
 export interface DecideJob {
@@ -39,29 +36,6 @@ export interface HintJob {
 }
 
 export type Job = DecideJob | HintJob;
-
-/**
- * The Hint's answer. A placement: the own cards it places, how many table cards
- * it moves, the melds as they end up (only those that change; new melds carry
- * ids from NEW_MELD up, in creation order) and the engine commands that get
- * there, for the table to send one at a time (src/bots/plan.ts).
- */
-export type HintAnswer =
-  | {
-      kind: "placement";
-      placed: CardId[];
-      moved: number;
-      melds: TableMeld[];
-      steps: Step[];
-      /** It would empty the hand with no meld of the seat's own ever laid: elimination (§8). */
-      eliminates: boolean;
-    }
-  /** The seat may not play now (frozen, out of the hand, the hand over). */
-  | { kind: "cannot-play" }
-  /** No own card can go onto the table. */
-  | { kind: "none" }
-  /** Too many possibilities to find the best placement in time. */
-  | { kind: "too-complex" };
 
 export type JobResult<J extends Job> = J extends DecideJob ? BotDecision : HintAnswer;
 

@@ -4,7 +4,7 @@
 
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
-import { nameKey } from "../accounts/validation";
+import { nameKey } from "@/protocol/accounts";
 import { skillScore } from "../agora/ratings";
 
 const RECENT = 20;

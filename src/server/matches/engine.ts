@@ -19,7 +19,7 @@ import {
   type HandOutcome,
   type Rejection,
 } from "@/engine";
-import { shareUnchanged } from "./view-patch";
+import { shareUnchanged } from "@/protocol/view-patch";
 
 export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;

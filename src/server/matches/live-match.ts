@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
-import { parseEnv } from "../env";
 import { retryLater } from "../retry";
 import type { Prisma } from "@/generated/prisma/client";
 import {
@@ -32,12 +31,8 @@ import { MatchError, refusal, restarting } from "./errors";
 import type { EventLog, LogEntry } from "./event-log";
 import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
-import { diff, type DiffMemo, type Patch } from "./view-patch";
-
-export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
-
-/** `bot`: the level of the server-side bot playing the seat (MatchSeat.bot). */
-export type SeatHolder = { userId: string; name: string; bot?: string };
+import type { MatchInfo, MatchStatus, SeatHolder, StreamMessage } from "@/protocol/stream";
+import { diff, type DiffMemo } from "@/protocol/view-patch";
 
 /**
  * The holder id of a seat a server-side bot plays (src/server/bots): no session ever has it,
@@ -52,37 +47,6 @@ export function botHolder(matchId: string, seat: number, level: string): SeatHol
   return { userId: botHolderId(matchId, seat), name: `Bot ${seat}`, bot: level };
 }
 
-/** What anyone may know about a match: who sits where, and how it stands. */
-export type MatchInfo = {
-  id: string;
-  /** MatchKind: FRIENDLY_SINGLE, FRIENDLY_LONG, COMPETITIVE, PRACTICE. */
-  kind: string;
-  status: MatchStatus;
-  rules: string;
-  seats: (SeatHolder | null)[];
-  createdAt: Date;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  result: unknown;
-};
-
-/**
- * `now`: the match's clock when the message was sent; a view's own instant is its last change,
- * which can be long ago on a snapshot, so clients count their clocks down from `now`.
- */
-export type StreamMessage =
-  /** Everything the subscriber may see now; `view` is null until the hand starts. */
-  | { type: "snapshot"; match: MatchInfo; view: GameView | null; now: Millis }
-  /**
-   * A change: its events, and `patch`, how the subscriber's view changed since the view of its
-   * previous message (view-patch.ts), so a client never has to rebuild it from the events.
-   */
-  | { type: "events"; events: GameEvent[]; patch: Patch | null; now: Millis }
-  /** A resume: the events the subscriber missed, and its whole view as it is now. */
-  | { type: "events"; events: GameEvent[]; view: GameView | null; now: Millis }
-  /** The match itself changed: a seat was taken, or it ended. */
-  | { type: "match"; match: MatchInfo };
-
 /** A message with its id: the last event id it covers, from which a subscriber resumes. */
 export type Delivery = { id: string; message: StreamMessage };
 
@@ -95,6 +59,8 @@ export type MatchDeps = {
   logger: Logger;
   /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
+  /** Every hand dealt from this seed (DEAL_SEED: test servers only), else a random one. */
+  dealSeed?: number;
 };
 
 /**
@@ -346,7 +312,7 @@ export class LiveMatch {
   }
 
   private async startHand() {
-    const seed = parseEnv(process.env).DEAL_SEED ?? randomInt(2 ** 31);
+    const seed = this.deps.dealSeed ?? randomInt(2 ** 31);
     const startedAt = new Date();
     await this.deps.db.match.update({
       where: { id: this.id },

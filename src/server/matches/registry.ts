@@ -7,16 +7,11 @@ import type { MatchKind } from "@/generated/prisma/enums";
 import { SEAT_COUNT, type Command, type GameView, type Millis } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
-import {
-  botHolder,
-  botHolderId,
-  LiveMatch,
-  type Delivery,
-  type MatchDeps,
-  type MatchInfo,
-} from "./live-match";
+import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
+import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
+import { type Env, parseEnv } from "../env";
 import { refuse } from "../refusals";
 
 /** Actions one seat may send per second: quick drags stay well inside it. */
@@ -128,12 +123,15 @@ export class LiveMatches {
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
+    /** The environment's settings for live play, parsed once at start (src/server/env.ts). */
+    readonly settings: LiveSettings = parseEnv({}),
   ) {
     this.log = new EventLog(db);
     this.deps = {
       db,
       log: this.log,
       logger,
+      dealSeed: settings.DEAL_SEED,
       onEnded: (match) => {
         this.activeAt.delete(match.id);
         setTimeout(() => {
@@ -528,8 +526,16 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 const shared = globalThis as typeof globalThis & { machiaveloxLiveMatches?: LiveMatches };
 
 /** Restores the unfinished matches and makes the registry the process's one. */
-export async function startLiveMatches(db: Db, logger: Logger): Promise<LiveMatches> {
-  const registry = new LiveMatches(db, logger.child({ module: "live" }));
+/** The settings of live play: the test servers' fixed deal, bots' pace and fast clock. */
+export type LiveSettings = Pick<Env, "DEAL_SEED" | "BOT_REACTION_SCALE" | "MATCH_CLOCK_SCALE">;
+
+/** Starts the live matches; `settings` default to an empty environment's (real play). */
+export async function startLiveMatches(
+  db: Db,
+  logger: Logger,
+  settings?: LiveSettings,
+): Promise<LiveMatches> {
+  const registry = new LiveMatches(db, logger.child({ module: "live" }), settings);
   const restored = await registry.restore();
   if (restored > 0) logger.info(`resumed ${restored} unfinished matches from their logs`);
   registry.startTimers();

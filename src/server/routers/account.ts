@@ -1,12 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import {
-  AccountError,
-  type AccountErrorCode,
-  changePassword,
-  deleteAccount,
-  signUp,
-} from "../accounts/accounts";
+import { AccountError, changePassword, deleteAccount, signUp } from "../accounts/accounts";
 import { resetRequests, signUps, spend } from "../accounts/limits";
+import type { AccountErrorCode } from "@/protocol/refusals";
 import {
   emailStatus,
   resetPassword,
@@ -22,7 +17,7 @@ import {
   setEmailInput,
   signUpInput,
   verifyEmailInput,
-} from "../accounts/validation";
+} from "@/protocol/accounts";
 import { agora } from "../agora/agora";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";

@@ -11,7 +11,7 @@ import {
   setRole,
   unbanUser,
 } from "../admin/moderation";
-import { stripBidi } from "../bidi";
+import { stripBidi } from "@/protocol/bidi";
 import { live } from "../games/live";
 import { liveMatches } from "../matches/registry";
 import { roleProcedure, router } from "../trpc";
@@ -21,7 +21,7 @@ const moderator = roleProcedure("MODERATOR");
 const admin = roleProcedure("ADMIN");
 
 const id = z.string().min(1).max(64);
-/** Free text: bidi controls dropped (src/server/bidi.ts) before its length is checked. */
+/** Free text: bidi controls dropped (src/protocol/bidi.ts) before its length is checked. */
 const reason = z.string().overwrite(stripBidi).trim().min(3, "Give a reason.").max(500);
 
 export const adminRouter = router({

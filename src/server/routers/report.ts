@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fileReport } from "../admin/reports";
-import { stripBidi } from "../bidi";
+import { stripBidi } from "@/protocol/bidi";
 import { protectedProcedure, router } from "../trpc";
 
 export const reportRouter = router({

@@ -12,7 +12,7 @@ import { isBotLevel } from "@/bots/policy";
 import { formatPoints } from "@/components/table/end-screen";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
-import type { MatchInfo } from "@/server/matches/live-match";
+import type { MatchInfo } from "@/protocol/stream";
 import { useTRPC, useTRPCClient } from "../../trpc";
 
 /** How often the dialog looks whether the ranked hand has been counted yet. */

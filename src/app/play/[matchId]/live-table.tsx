@@ -7,14 +7,13 @@
 import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useState } from "react";
 import { isBotLevel } from "@/bots/policy";
-import type { Command } from "@/engine/commands";
-import type { EngineEvent } from "@/engine/engine-events";
+import { type Command, type EngineEvent } from "@/engine";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, HomeAndRules, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
-import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
-import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
+import { type MatchInfo, type StreamMessage, viewAfter } from "@/protocol/stream";
+import { PatchMismatch } from "@/protocol/view-patch";
 import { useTRPCClient } from "../../trpc";
 import { AfterHand } from "./after-hand";
 

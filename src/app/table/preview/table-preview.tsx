@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { Seat } from "@/engine/state";
-import { viewFor } from "@/engine/views";
+import { type Seat, viewFor } from "@/engine";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";

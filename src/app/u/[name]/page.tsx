@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { getLocale } from "@/i18n/server";
-import { isolate } from "@/server/bidi";
+import { isolate } from "@/protocol/bidi";
 import { dictionary } from "@/i18n/messages";
 import { db } from "@/server/db/client";
 import { profile } from "@/server/games/profile";

@@ -1,5 +1,5 @@
 // Patches between two views of a seat (or of the spectators), so a live stream sends what
-// changed rather than the whole view after every action. Pure (types are all it imports): the
+// changed rather than the whole view after every action. Pure (it imports nothing): the
 // server makes patches, the browser, the bots and the bench apply them.
 //
 // A view is plain JSON. A patch says how one value became another:
@@ -9,9 +9,6 @@
 //   `k` the new order of ids when it differs, `i` the items that changed or came, by id;
 // - `{ a: { index: patch } }`: an array of objects of the same length (the seats), by index.
 // Unchanged values have no patch (null), and apply(old, diff(old, new)) deep-equals new.
-
-import type { GameView } from "./engine";
-import type { StreamMessage } from "./live-match";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -236,14 +233,4 @@ function applyPatch(before: Json, patch: Patch): Json {
 function fresh(patch: Patch): Json {
   if (!("s" in patch)) throw new PatchMismatch("a partial patch for a value that did not exist");
   return patch.s;
-}
-
-/**
- * The subscriber's view after a stream message: a snapshot's or a resume's whole view, or the
- * view it held patched. Throws PatchMismatch when the patch does not fit that view.
- */
-export function viewAfter(view: GameView | null, message: StreamMessage): GameView | null {
-  if (message.type === "match") return view;
-  if ("view" in message) return message.view;
-  return apply(view, message.patch);
 }

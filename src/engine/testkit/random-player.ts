@@ -3,16 +3,14 @@
 // declaration, place, give up…) at random. Bots, the simulation, property
 // tests and the live-server benchmark all drive the engine through it.
 
-import { type CardId, rankOf, suitOf } from "./cards";
-import type { Command } from "./commands";
-import { advance, apply, nextDeadline } from "./engine";
-import { isValidMeld, MACHIAVELOX_MELDS } from "./melds";
-import { mulberry32 } from "./rng";
-import { newHand } from "./setup";
-import type { HandOutcome, HandState, Millis, Seat } from "./state";
-import { type HandView, viewFor } from "./views";
-
-export type Random = () => number;
+import { type CardId, rankOf, suitOf } from "../cards";
+import type { Command } from "../commands";
+import { advance, apply, nextDeadline } from "../engine";
+import { isValidMeld, MACHIAVELOX_MELDS, meldsAmong } from "../melds";
+import { mulberry32, type Random } from "../rng";
+import { newHand } from "../setup";
+import type { HandOutcome, HandState, Millis, Seat } from "../state";
+import { type HandView, viewFor } from "../views";
 
 const rules = MACHIAVELOX_MELDS;
 
@@ -74,30 +72,6 @@ function mayStop(view: HandView, random: Random): boolean {
     you.hand.length + you.staging.length <= 3 &&
     random() < STOP_CHANCE
   );
-}
-
-/** Three-card melds among the cards: sets of one value in different suits, runs of one suit. */
-export function meldsAmong(cards: readonly CardId[]): CardId[][] {
-  const found: CardId[][] = [];
-  const byRank = new Map<number, Map<string, CardId>>();
-  const bySuit = new Map<string, Map<number, CardId>>();
-  for (const card of cards) {
-    const [rank, suit] = [rankOf(card), suitOf(card)];
-    if (!byRank.has(rank)) byRank.set(rank, new Map());
-    if (!byRank.get(rank)!.has(suit)) byRank.get(rank)!.set(suit, card);
-    if (!bySuit.has(suit)) bySuit.set(suit, new Map());
-    if (!bySuit.get(suit)!.has(rank)) bySuit.get(suit)!.set(rank, card);
-  }
-  for (const suits of byRank.values()) if (suits.size >= 3) found.push([...suits.values()]);
-  // The Ace bridges the King and the 2 (§3.1).
-  const next = (rank: number) => (rank % 13) + 1;
-  for (const ranks of bySuit.values())
-    for (const [rank, card] of ranks) {
-      const second = ranks.get(next(rank));
-      const third = ranks.get(next(next(rank)));
-      if (second !== undefined && third !== undefined) found.push([card, second, third]);
-    }
-  return found;
 }
 
 /** A cheap first test: same value as a set's cards, or next to a run's card in its suit. */

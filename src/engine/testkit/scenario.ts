@@ -2,51 +2,15 @@
 // hand and drives it with timed actions on a virtual clock (`at` seconds ×
 // 1000 ms). Pure: the CLI reads the file, this validates and runs it.
 
-import { type CardId, cardName, compareBySuit, copiesNamed } from "./cards";
-import { type Command, type CommandName, COMMAND_NAMES } from "./commands";
-import { describeUndo, type EngineEvent } from "./engine-events";
-import { advanceGame, applyGame, type GameKind, type GameState, newGame } from "./game";
-import { deal, type HandSetup, SEATS } from "./setup";
-import { handOf, type HandState, type PlayerStatus, type Seat } from "./state";
-import { spectatorView } from "./views";
-import { runClassicScenario } from "./classic/scenario";
-
-export interface ScenarioResult {
-  time: number;
-  table: { id: number; cards: string[] }[];
-  players: Record<
-    string,
-    {
-      hand: string[];
-      /** Machiavelox only (classic has no staging areas and one shared stock). */
-      staging?: string[];
-      stock?: number;
-      status: PlayerStatus;
-      score: number | null;
-    }
-  >;
-  hand: { over: boolean; winner: string | null; draw: string[] | null; reason: string | null };
-  /** Only once a tie-break has started (§10.2): who plays it and the shared pile. */
-  tiebreak?: { players: string[]; pile: string[] };
-  /** Only in a long game (§13). */
-  game?: {
-    hand: number;
-    phase: GameState["phase"];
-    totals: Record<string, number>;
-    over: boolean;
-    winner: string | null;
-    draw: string[] | null;
-    reason: string | null;
-  };
-  /** Classic only: whose turn it is (null once the hand is over), the shared stock's size, Tahiti's face-up cards. */
-  turn?: string | null;
-  stock?: number;
-  faceUp?: string[];
-  rejected: { step: number; reason: string }[];
-  notices: { to: string; at: number; text: string }[];
-  /** Only when the file has an "expect" block: what did not match. */
-  expect?: { passed: boolean; failures: string[] };
-}
+import { type CardId, cardName, compareBySuit, copiesNamed } from "../cards";
+import { type Command, type CommandName, COMMAND_NAMES } from "../commands";
+import { describeUndo, type EngineEvent } from "../engine-events";
+import { advanceGame, applyGame, type GameKind, type GameState, newGame } from "../game";
+import { deal, type HandSetup, SEATS } from "../setup";
+import { handOf, type HandState, type Seat } from "../state";
+import { spectatorView } from "../views";
+import { runClassicScenario } from "./classic-scenario";
+import type { ScenarioResult } from "./scenario-result";
 
 export type ScenarioRun = { ok: true; result: ScenarioResult } | { ok: false; error: string };
 

@@ -3,15 +3,21 @@
 // whole-table `turn`, `draw` and `pass`, and the finer steps of a live turn.
 
 import type { CardId } from "../cards";
-import type { ScenarioResult } from "../scenario";
+import type { ScenarioResult } from "./scenario-result";
 import type { Seat } from "../state";
-import { classicCopiesNamed, classicName, compareClassic, isJoker } from "./cards";
-import { CLASSIC_COMMAND_NAMES } from "./commands";
-import { advanceClassic, applyClassic } from "./engine";
-import { MAX_PLAYERS, MIN_PLAYERS, type ClassicOptions, type Variant, VARIANTS } from "./options";
-import { type ClassicSetup, newClassicGame } from "./setup";
-import type { ClassicState } from "./state";
-import { classicSpectatorView } from "./views";
+import { classicCopiesNamed, classicName, compareClassic, isJoker } from "../classic/cards";
+import { CLASSIC_COMMAND_NAMES } from "../classic/commands";
+import { advanceClassic, applyClassic } from "../classic/engine";
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  type ClassicOptions,
+  type Variant,
+  VARIANTS,
+} from "../classic/options";
+import { type ClassicSetup, newClassicGame } from "../classic/setup";
+import type { ClassicState } from "../classic/state";
+import { classicSpectatorView } from "../classic/views";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
