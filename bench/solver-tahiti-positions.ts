@@ -3,12 +3,14 @@
 // HiGHS: the programme of solver-ilp.ts with one more kind, the joker (four
 // alike, at most one per meld), and face-up cards usable at no gain.
 
-import { type CardId, CARD_COUNT } from "../src/engine/cards";
-import { applyClassic, newClassicGame } from "../src/engine/classic";
-import { FIRST_JOKER, JOKERS } from "../src/engine/classic/cards";
-import { checkCombination } from "../src/engine/classic/combinations";
-import { CLASSIC_MELDS } from "../src/engine/melds";
-import { mulberry32 } from "../src/engine/rng";
+import { type CardId, CARD_COUNT, CLASSIC_MELDS, mulberry32 } from "@/engine";
+import {
+  applyClassic,
+  checkCombination,
+  FIRST_JOKER,
+  JOKERS,
+  newClassicGame,
+} from "@/engine/classic";
 import type { TableMeld } from "../src/solver";
 import { allMelds } from "../src/solver/bound";
 import { programmeText } from "./solver-ilp";

@@ -25,5 +25,5 @@ export { deal, newHand, type HandSetup, type NewHand, type NewHandOptions } from
 export * from "./views";
 export * from "./game";
 export { PENALTY, WIN_POINTS, FULL_STOCK_BONUS, type ScoreLine } from "./outcome";
-export { mulberry32, type Random } from "./rng";
+export { mulberry32, type Random, shuffle } from "./rng";
 export * as classic from "./classic";

@@ -1,8 +1,7 @@
 // The classic table's words in English and Italian; messages.ts nests them under
 // `classic`. Typed alike: a missing Italian word is a type error.
 
-import type { ClassicRejectionCode } from "@/engine/classic/commands";
-import type { Variant } from "@/engine/classic/options";
+import { type ClassicRejectionCode, type Variant } from "@/engine/classic";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -7,10 +7,17 @@ import { concatenated } from "./arrays";
 import { tooComplexReason } from "./errors";
 import type { OriginalMeld } from "./layout";
 import { keptCards, matchMelds } from "./matching";
-import { buildPlan, defaultNextMeldId, type MeldId, type PlanAction, type TableMeld } from "./plan";
+import {
+  buildPlan,
+  defaultNextMeldId,
+  type HintErrorCode,
+  type MeldId,
+  type PlanAction,
+  type TableMeld,
+} from "./plan";
 import { solveExact } from "./search";
 
-export type { PlanAction, TableMeld, MeldId } from "./plan";
+export type { HintErrorCode, PlanAction, TableMeld, MeldId } from "./plan";
 export { replayPlan, type ReplayResult } from "./replay";
 export { solveTahiti, type TahitiHint, type TahitiInput, type TahitiResult } from "./tahiti";
 
@@ -36,9 +43,6 @@ export interface Hint {
   /** engine commands from the table as it is to the target; empty when nothing fits */
   plan: PlanAction[];
 }
-
-export type HintErrorCode =
-  "bad-card" | "duplicate-card" | "bad-meld-id" | "invalid-meld" | "too-complex";
 
 export type HintResult =
   { ok: true; hint: Hint } | { ok: false; error: { code: HintErrorCode; reason: string } };

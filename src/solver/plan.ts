@@ -146,3 +146,7 @@ function addOrder(rules: MeldRules, cards: readonly CardId[], own: ReadonlySet<C
   }
   return order;
 }
+
+/** Why the solver gives no answer: bad input, or a search past its budget. */
+export type HintErrorCode =
+  "bad-card" | "duplicate-card" | "bad-meld-id" | "invalid-meld" | "too-complex";

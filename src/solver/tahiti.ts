@@ -5,13 +5,11 @@
 // exact search (docs/solver.md, "Tahiti"): the same objective, 128 × hand
 // cards placed + table cards kept, face-up cards worth nothing either way.
 
-import { CARDS_PER_DECK, type CardId } from "../engine/cards";
-import { isClassicCard, isJoker, label } from "../engine/classic/cards";
-import { type AceRule, checkCombination } from "../engine/classic/combinations";
+import { CARDS_PER_DECK, type CardId } from "@/engine";
+import { isClassicCard, isJoker, label, type AceRule, checkCombination } from "@/engine/classic";
 import { PLACED_WEIGHT } from "./bound";
-import type { HintErrorCode } from "./index";
 import { keptCards, matchMelds } from "./matching";
-import type { MeldId, TableMeld } from "./plan";
+import type { HintErrorCode, MeldId, TableMeld } from "./plan";
 
 export interface TahitiInput {
   ace: AceRule;

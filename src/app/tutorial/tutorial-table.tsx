@@ -2,9 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
-import type { Command } from "@/engine/commands";
-import type { HandState } from "@/engine/state";
-import { viewFor } from "@/engine/views";
+import { type Command, type HandState, viewFor } from "@/engine";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";

@@ -7,11 +7,8 @@
 
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { CardId } from "@/engine/cards";
-import type { ClassicEvent } from "@/engine/classic/classic-events";
-import type { ClassicCommand } from "@/engine/classic/commands";
-import type { ClassicView } from "@/engine/classic/views";
-import type { Millis, Seat } from "@/engine/state";
+import { type CardId, type Millis, type Seat } from "@/engine";
+import { type ClassicEvent, type ClassicCommand, type ClassicView } from "@/engine/classic";
 import { useLocale, useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
 import { useEngineNow } from "@/components/table/engine-now";

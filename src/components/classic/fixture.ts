@@ -3,11 +3,8 @@
 // can show everything at once — a card played to a combination, a rearrangement,
 // an invalid combination with its reason, a failed move and its penalty.
 
-import { classicDeck } from "@/engine/classic/cards";
-import type { Variant } from "@/engine/classic/options";
-import { newClassicGame } from "@/engine/classic/setup";
-import type { ClassicState } from "@/engine/classic/state";
-import { mulberry32, shuffle } from "@/engine/rng";
+import { mulberry32, shuffle } from "@/engine";
+import { classicDeck, type Variant, newClassicGame, type ClassicState } from "@/engine/classic";
 import { resolver } from "@/components/table/fixture";
 
 export const CLASSIC_PREVIEW_NAMES = ["Ada", "Bruno", "Chiara", "Dario"];

@@ -3,13 +3,15 @@
 // dnd-kit carries, the hand's orders, and what the events say happened.
 
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
-import { type CardId, compareByRank, rankOf, suitOf } from "@/engine/cards";
-import { compareClassic, isJoker } from "@/engine/classic/cards";
-import type { ClassicEvent } from "@/engine/classic/classic-events";
-import type { ClassicCommand } from "@/engine/classic/commands";
-import type { CombinationId } from "@/engine/classic/state";
-import type { ClassicView } from "@/engine/classic/views";
-import type { Seat } from "@/engine/state";
+import { type CardId, compareByRank, rankOf, suitOf, type Seat } from "@/engine";
+import {
+  compareClassic,
+  isJoker,
+  type ClassicEvent,
+  type ClassicCommand,
+  type CombinationId,
+  type ClassicView,
+} from "@/engine/classic";
 import type { Messages } from "@/i18n/messages";
 
 /** Where a picked card comes from: the hand, Tahiti's face-up cards, a combination. */

@@ -4,10 +4,8 @@
 // its verdict, the face-up cards, the players' strip and the hand.
 
 import { memo } from "react";
-import type { CardId } from "@/engine/cards";
-import { isJoker } from "@/engine/classic/cards";
-import type { ClassicCombinationView, ClassicView } from "@/engine/classic/views";
-import type { Millis, Seat } from "@/engine/state";
+import { type CardId, type Millis, type Seat } from "@/engine";
+import { isJoker, type ClassicCombinationView, type ClassicView } from "@/engine/classic";
 import { useLocale, useMessages } from "@/i18n/client";
 import { CardFace, type CardLook, seatColour } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";

@@ -5,8 +5,8 @@
 // winner and whatever the page offers next (rematch, queue again, home).
 
 import type { ReactNode } from "react";
-import type { ClassicView } from "@/engine/classic/views";
-import type { Millis, Seat } from "@/engine/state";
+import { type Millis, type Seat } from "@/engine";
+import { type ClassicView } from "@/engine/classic";
 import { useMessages } from "@/i18n/client";
 import { formatCountdown } from "@/components/table/clocks";
 import { roundLines } from "./moves";

@@ -2,8 +2,7 @@
 // decide (docs/rules-decisions.md §5.2 and §6 "Where it cannot go"). Only a guide for
 // the eye: a drop elsewhere still goes to the server, which answers with its reason.
 
-import { couldBecomeMeld, MACHIAVELOX_MELDS } from "@/engine/melds";
-import type { MeldView } from "@/engine/views";
+import { couldBecomeMeld, MACHIAVELOX_MELDS, type MeldView } from "@/engine";
 import type { Destination, Source } from "./actions";
 
 /**

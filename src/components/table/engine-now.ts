@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { Millis } from "@/engine/state";
+import { type Millis } from "@/engine";
 
 /**
  * The engine's clock on this page: the match's clock when the view arrived, plus the time since

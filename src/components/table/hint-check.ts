@@ -2,8 +2,7 @@
 // have changed, and whether a plan it played left a meld it worked on invalid.
 
 import { NEW_MELD, type Step } from "@/bots/plan";
-import type { MeldId } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { type MeldId, type HandView } from "@/engine";
 
 /** The own cards and the table's cards, as one string that changes when any of them does. */
 export function cardsKey(view: HandView): string {

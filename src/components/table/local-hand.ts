@@ -6,10 +6,17 @@
 // learner). The table preview, the tutorial and a guest's practice table play on it.
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Command, Rejection } from "@/engine/commands";
-import { advance, apply, nextDeadline } from "@/engine/engine";
-import type { EngineEvent } from "@/engine/engine-events";
-import type { HandState, Millis, Seat } from "@/engine/state";
+import {
+  type Command,
+  type Rejection,
+  advance,
+  apply,
+  nextDeadline,
+  type EngineEvent,
+  type HandState,
+  type Millis,
+  type Seat,
+} from "@/engine";
 import { useMessages } from "@/i18n/client";
 import { refusalText } from "./notices";
 import type { SendResult } from "./table";

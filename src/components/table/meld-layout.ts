@@ -2,7 +2,7 @@
 // so a run split in two would see its new half jump to the far end. Here a meld stays
 // where it was, and a new one made of another meld's cards goes right after it.
 
-import type { MeldView } from "@/engine/views";
+import { type MeldView } from "@/engine";
 
 /** `before`: the melds as last shown; `now`: the table as the engine has it. */
 export function layMelds(before: readonly MeldView[], now: readonly MeldView[]): MeldView[] {

@@ -7,8 +7,7 @@
 // from an opponent's hand); cards that vanish fly to the seat whose hand took them back.
 
 import { type RefObject, useLayoutEffect, useRef } from "react";
-import type { CardId } from "@/engine/cards";
-import type { HandView } from "@/engine/views";
+import { type CardId, type HandView } from "@/engine";
 
 const DURATION_MS = 360;
 /** A smaller shift (a selected card lifting, a toast pushing the table down) is no move. */

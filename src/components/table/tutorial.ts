@@ -2,11 +2,7 @@
 // gesture in turn. The two others sit still, so nothing happens that the player did not do;
 // each step is done when the table shows its result, whatever gestures got it there.
 
-import { cards } from "@/engine/cards";
-import type { Command } from "@/engine/commands";
-import { newHand } from "@/engine/setup";
-import type { HandState } from "@/engine/state";
-import type { HandView } from "@/engine/views";
+import { cards, type Command, newHand, type HandState, type HandView } from "@/engine";
 import { resolver } from "./fixture";
 
 /** The hand: what the steps below ask for is all there, in the player's hand or stock. */

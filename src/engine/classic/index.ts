@@ -24,4 +24,9 @@ export {
 } from "./engine";
 export * from "./plays";
 export { type ClassicSetup, dealRound, newClassicGame, type NewClassicGame } from "./setup";
-export { type ClassicView, classicSpectatorView, classicViewFor } from "./views";
+export {
+  type ClassicCombinationView,
+  type ClassicView,
+  classicSpectatorView,
+  classicViewFor,
+} from "./views";

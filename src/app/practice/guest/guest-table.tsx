@@ -9,11 +9,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable, HomeAndRules } from "@/components/table/table";
-import type { Rejection } from "@/engine/commands";
-import { mulberry32 } from "@/engine/rng";
-import { newHand } from "@/engine/setup";
-import type { HandState, Seat } from "@/engine/state";
-import { viewFor } from "@/engine/views";
+import { type Rejection, mulberry32, newHand, type HandState, type Seat, viewFor } from "@/engine";
 import { useMessages } from "@/i18n/client";
 
 const YOU: Seat = 0;

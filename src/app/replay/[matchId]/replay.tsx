@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { CardFace } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import { describeEvent } from "@/components/table/notices";
-import type { EngineEvent } from "@/engine/engine-events";
+import { type EngineEvent } from "@/engine";
 import { useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
 import type { Messages } from "@/i18n/messages";

@@ -3,12 +3,19 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { decideClassicBot, type ClassicBotMemory, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
-import { type ClassicEvent, classicEventsFor } from "@/engine/classic/classic-events";
-import type { ClassicCommand, ClassicRejection } from "@/engine/classic/commands";
-import { advanceClassic, applyClassic, nextClassicDeadline } from "@/engine/classic/engine";
-import { type Variant, VARIANTS } from "@/engine/classic/options";
-import type { ClassicState } from "@/engine/classic/state";
-import { classicViewFor } from "@/engine/classic/views";
+import {
+  type ClassicEvent,
+  classicEventsFor,
+  type ClassicCommand,
+  type ClassicRejection,
+  advanceClassic,
+  applyClassic,
+  nextClassicDeadline,
+  type Variant,
+  VARIANTS,
+  type ClassicState,
+  classicViewFor,
+} from "@/engine/classic";
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
 import { CLASSIC_PREVIEW_NAMES, classicPreviewGame } from "@/components/classic/fixture";
 import { useMessages } from "@/i18n/client";
