@@ -8,6 +8,7 @@ import type { CardId } from "@/engine/cards";
 import type { GameView } from "@/server/matches/engine";
 import type { StreamMessage } from "@/server/matches/live-match";
 import { viewAfter } from "@/server/matches/view-patch";
+import { machiaveloxView } from "@/components/table/game-view";
 
 export class BotSeat {
   view: GameView | null = null;
@@ -23,7 +24,8 @@ export class BotSeat {
 
   receive(id: string, message: StreamMessage): void {
     this.lastEventId = Number(id);
-    this.view = viewAfter(this.view, message);
+    const view = viewAfter(this.view, message);
+    this.view = view && machiaveloxView(view);
     if (message.type !== "events") this.over = message.match.status === "ENDED";
   }
 

@@ -14,7 +14,7 @@ import {
   REACTION_MS,
 } from "@/bots/policy";
 import type { Command, Rejection } from "@/engine/commands";
-import { splitGameView } from "@/components/table/game-view";
+import { machiaveloxView, splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
 import { parseEnv } from "../env";
 import { MatchError } from "../matches/errors";
@@ -25,7 +25,15 @@ import { viewAfter } from "../matches/view-patch";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
-export type BotHost = Pick<LiveMatches, "followSeat" | "act">;
+export type BotHost = Pick<LiveMatches, "followSeat"> & {
+  /** A Machiavelox bot sends Machiavelox commands. */
+  act(
+    user: SessionUser,
+    matchId: string,
+    seat: number,
+    command: Command,
+  ): ReturnType<LiveMatches["act"]>;
+};
 
 /** The level of bots whose seat names none (seated before levels existed). */
 export const DEFAULT_LEVEL: BotLevel = "medium";
@@ -126,7 +134,8 @@ export class PracticeBot {
     }
     this.lastEventId = id;
     this.clock = { at: message.now, wall: performance.now() };
-    this.view = viewAfter(this.view, message);
+    const view = viewAfter(this.view, message);
+    this.view = view && machiaveloxView(view);
     // The bot's own action shows in the view only once its events arrive.
     if (this.awaiting > id) return;
     this.awaiting = 0;
@@ -216,7 +225,8 @@ export class PracticeBot {
       this.acting = false;
       // A refusal is part of the game (the table moved meanwhile): the next decision sees it.
       if (error instanceof MatchError && error.rejection) {
-        this.refused = error.rejection;
+        // A Machiavelox bot sits at Machiavelox tables only: the rejection is that engine's.
+        this.refused = error.rejection as Rejection;
         this.think();
       } else this.follow({ kind: "wait", until: this.now() + RETRY_MS });
     }

@@ -10,7 +10,7 @@
 // - `{ a: { index: patch } }`: an array of objects of the same length (the seats), by index.
 // Unchanged values have no patch (null), and apply(old, diff(old, new)) deep-equals new.
 
-import type { GameView } from "./engine";
+import type { MatchView } from "./engine";
 import type { StreamMessage } from "./live-match";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -242,7 +242,7 @@ function fresh(patch: Patch): Json {
  * The subscriber's view after a stream message: a snapshot's or a resume's whole view, or the
  * view it held patched. Throws PatchMismatch when the patch does not fit that view.
  */
-export function viewAfter(view: GameView | null, message: StreamMessage): GameView | null {
+export function viewAfter(view: MatchView | null, message: StreamMessage): MatchView | null {
   if (message.type === "match") return view;
   if ("view" in message) return message.view;
   return apply(view, message.patch);

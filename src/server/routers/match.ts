@@ -2,6 +2,7 @@ import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
 import { connections } from "../connections";
 import type { Context } from "../context";
+import { CLASSIC_COMMAND_NAMES, parseClassicCommand } from "@/engine/classic";
 import type { Command } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
@@ -14,6 +15,20 @@ const matchId = z.string().min(1).max(64);
 const card = z.number().int().min(0).max(103);
 const meld = z.number().int().positive();
 const target = z.union([meld, z.literal("new")]);
+/** Machiavelox seats 0–2, classic 0–7: the match itself refuses a seat it does not have. */
+const seat = z.number().int().min(0).max(7);
+/**
+ * A classic command, checked by the engine's own parser (Tahiti's jokers included; the match
+ * refuses a joker where the game has none).
+ */
+const classicCommand = z
+  .looseObject({ do: z.enum(CLASSIC_COMMAND_NAMES) })
+  .transform((input, ctx) => {
+    const parsed = parseClassicCommand(input, true);
+    if (parsed.ok) return parsed.command;
+    ctx.addIssue({ code: "custom", message: parsed.rejection.reason });
+    return z.NEVER;
+  });
 const lastEventId = z
   .string()
   .regex(/^\d{1,15}$/, "must be an event id")
@@ -38,7 +53,7 @@ function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
   fields: Shape,
 ) {
   return matchProcedure
-    .input(z.object({ matchId, seat: z.number().int().min(0).max(2), ...fields }))
+    .input(z.object({ matchId, seat, ...fields }))
     .mutation(({ ctx, input }) => {
       const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
       const command = { do: name, ...rest } as Command;
@@ -125,6 +140,12 @@ export const matchRouter = router({
   giveup: action("giveup", {}),
   leave: action("leave", {}),
   ready: action("ready", {}),
+  /** A classic game's command: `{ matchId, seat, command }`, the command as the engine reads it. */
+  classic: matchProcedure
+    .input(z.object({ matchId, seat, command: classicCommand }))
+    .mutation(({ ctx, input }) =>
+      liveMatches().act(ctx.user, input.matchId, input.seat, input.command, "classic"),
+    ),
 
   /** The seat's view, then its events, each with an id; resumes after `lastEventId`. */
   seat: matchProcedure
