@@ -22,9 +22,4 @@ export {
   ROUND_PAUSE_MS,
 } from "./engine";
 export { type ClassicSetup, dealRound, newClassicGame, type NewClassicGame } from "./setup";
-export {
-  type ClassicView,
-  classicSpectatorView,
-  classicViewFor,
-  isClassicView,
-} from "./views";
+export { type ClassicView, classicSpectatorView, classicViewFor, isClassicView } from "./views";

@@ -4,13 +4,14 @@
 // Ranked games never get a bot. Everything here is rebuilt from the log (the engine's events
 // and the entries' authors), so a restart finds the same seats played the same way.
 
-import {
-  decideClassicBot,
-  NEW_CLASSIC_MEMORY,
-  type ClassicBotMemory,
-} from "@/bots/classic/policy";
+import { decideClassicBot, NEW_CLASSIC_MEMORY, type ClassicBotMemory } from "@/bots/classic/policy";
 import { isBotLevel, type BotLevel } from "@/bots/policy";
-import type { ClassicCommand, ClassicEvent, ClassicRejection, ClassicState } from "@/engine/classic";
+import type {
+  ClassicCommand,
+  ClassicEvent,
+  ClassicRejection,
+  ClassicState,
+} from "@/engine/classic";
 import { classicViewFor } from "@/engine/classic";
 
 /** Turns missed in a row (timed out, the player away) after which a bot stands in. */

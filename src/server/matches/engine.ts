@@ -171,8 +171,7 @@ export type MatchView = GameView | ClassicView;
 export type MatchCommand = Command | ClassicCommand;
 export type MatchRejection = Rejection | ClassicRejection;
 export type MatchApplied =
-  | { ok: true; state: MatchState; events: MatchEvent[] }
-  | { ok: false; rejection: MatchRejection };
+  { ok: true; state: MatchState; events: MatchEvent[] } | { ok: false; rejection: MatchRejection };
 
 /** A finished hand or round as stored (HandResult). */
 export type FinishedHand = {

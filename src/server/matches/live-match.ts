@@ -656,7 +656,13 @@ export class LiveMatch {
       classic.refuse(next.seat, result.rejection as ClassicRejection);
       return this.armBot();
     }
-    await this.commit(result.state, result.events, next.seat, { do: "bot", command: next.command }, now);
+    await this.commit(
+      result.state,
+      result.events,
+      next.seat,
+      { do: "bot", command: next.command },
+      now,
+    );
   }
 
   /** A timer came due: fire the engine's timers up to now, logged as an `advance` entry. */

@@ -345,10 +345,7 @@ export class LiveMatches {
         },
         include: matchInclude,
       });
-      match = this.add(
-        LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale),
-        row,
-      );
+      match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale), row);
     } finally {
       release();
     }

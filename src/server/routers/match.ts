@@ -52,13 +52,11 @@ function action<Name extends Command["do"], Shape extends z.ZodRawShape>(
   name: Name,
   fields: Shape,
 ) {
-  return matchProcedure
-    .input(z.object({ matchId, seat, ...fields }))
-    .mutation(({ ctx, input }) => {
-      const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
-      const command = { do: name, ...rest } as Command;
-      return liveMatches().act(ctx.user, id, seat, command);
-    });
+  return matchProcedure.input(z.object({ matchId, seat, ...fields })).mutation(({ ctx, input }) => {
+    const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
+    const command = { do: name, ...rest } as Command;
+    return liveMatches().act(ctx.user, id, seat, command);
+  });
 }
 
 /**

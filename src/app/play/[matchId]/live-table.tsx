@@ -9,6 +9,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
+import type { ClassicCommand } from "@/engine/classic/commands";
+import { isClassicView } from "@/engine/classic/views";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, type SendResult } from "@/components/table/table";
@@ -16,6 +18,7 @@ import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
 import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
 import { useTRPCClient } from "../../trpc";
+import { ClassicLiveView } from "./classic-live-view";
 
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
@@ -36,6 +39,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
   const [view, setView] = useState<StreamView | null>(null);
   const [viewEventId, setViewEventId] = useState(0);
   const [clockAt, setClockAt] = useState(0);
+  // Machiavelox's events, for its table's sounds and notices (a classic view needs none).
   const [events, setEvents] = useState<EngineEvent[]>([]);
   // "down" only after the stream was up once: the first connection is not a reconnection.
   const [link, setLink] = useState<"connecting" | "up" | "down">("connecting");
@@ -68,9 +72,10 @@ export function LiveTable({ matchId }: { matchId: string }) {
       }
       setViewEventId(Number(id));
       if (data.type !== "match") setClockAt(data.now);
-      if (data.type === "events")
-        setEvents((list) => [...list, ...data.events].slice(-KEPT_EVENTS));
-      else setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
+      if (data.type === "events") {
+        if (!(held && isClassicView(held)))
+          setEvents((list) => [...list, ...(data.events as EngineEvent[])].slice(-KEPT_EVENTS));
+      } else setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
       if (data.type !== "match") setView(held);
     };
     const options = {
@@ -127,6 +132,24 @@ export function LiveTable({ matchId }: { matchId: string }) {
       />
     );
 
+  if (isClassicView(view)) {
+    const act = (command: ClassicCommand) => {
+      if (you === null) return;
+      setError(null);
+      client.match.classic
+        .mutate({ matchId, seat: you, command })
+        .catch((e: unknown) => setError(reasonOf(e)));
+    };
+    return (
+      <ClassicLiveView
+        view={view}
+        clockAt={clockAt}
+        names={names}
+        act={you === null ? null : act}
+        error={error}
+      />
+    );
+  }
   const { hand, game } = splitGameView(view);
   // The Hint helps in friendly and practice games; ranked hands are played unaided.
   const findHint =
