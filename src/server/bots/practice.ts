@@ -13,6 +13,7 @@ import {
   NEW_MEMORY,
   REACTION_MS,
 } from "@/bots/policy";
+import type { ClassicOptions } from "@/engine/classic";
 import type { Command, Rejection } from "@/engine/commands";
 import { machiaveloxView, splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
@@ -265,6 +266,21 @@ export async function startPractice(
   const { matchId } = await registry.openPractice(user, level, clockScale);
   for (const seat of [1, 2]) attach(registry, matchId, seat, level, clockScale);
   return { matchId };
+}
+
+/**
+ * A classic practice table: the player at seat 0 and one bot per level given (1 to 4), the
+ * round dealt at once. Classic bots are played by the match itself (classic-seats.ts).
+ */
+export async function startClassicPractice(
+  user: SessionUser,
+  levels: readonly BotLevel[],
+  options: ClassicOptions,
+  fastClock = false,
+): Promise<{ matchId: string }> {
+  const clockScale = fastClock ? parseEnv(process.env).MATCH_CLOCK_SCALE : 1;
+  const spec = { rules: "classic" as const, players: levels.length + 1, options };
+  return liveMatches().openPractice(user, levels, clockScale, spec);
 }
 
 /** The bots of the tables being played sit down, each at its level: after a restart, or once seated. */

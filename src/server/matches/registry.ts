@@ -354,10 +354,11 @@ export class LiveMatches {
     return { matchId: match.id };
   }
 
-  /** The bot seats of the live matches with their levels, for the bots to take up again after a restart. */
+  /** The Machiavelox bot seats of the live matches with their levels, for the bots to take up again after a restart. */
   botSeats(): { matchId: string; seat: number; level: string }[] {
     return [...this.matches.values()].flatMap((match) =>
-      match.status === "ENDED"
+      // Classic bots are played by their match itself (classic-seats.ts).
+      match.status === "ENDED" || match.rules.spec.rules === "classic"
         ? []
         : match.publicInfo.seats.flatMap((holder, seat) =>
             holder?.userId === botHolderId(match.id, seat)

@@ -8,6 +8,7 @@ import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
 import { liveMatches } from "../matches/registry";
 import { protectedProcedure, router } from "../trpc";
+import { classicOptionsInput } from "./classic-options";
 
 // Thin by design: zod checks the shape, the registry and the match actor decide everything.
 
@@ -21,14 +22,16 @@ const seat = z.number().int().min(0).max(7);
  * A classic command, checked by the engine's own parser (Tahiti's jokers included; the match
  * refuses a joker where the game has none).
  */
-const classicCommand = z
-  .looseObject({ do: z.enum(CLASSIC_COMMAND_NAMES) })
-  .transform((input, ctx) => {
+const classicCommand = z.union([
+  /** The player leaves the game: a bot plays the seat from now on (never in ranked games). */
+  z.object({ do: z.literal("leave") }),
+  z.looseObject({ do: z.enum(CLASSIC_COMMAND_NAMES) }).transform((input, ctx) => {
     const parsed = parseClassicCommand(input, true);
     if (parsed.ok) return parsed.command;
     ctx.addIssue({ code: "custom", message: parsed.rejection.reason });
     return z.NEVER;
-  });
+  }),
+]);
 const lastEventId = z
   .string()
   .regex(/^\d{1,15}$/, "must be an event id")
@@ -111,8 +114,27 @@ async function subscribed(
 const fromEventId = (id: string | null | undefined) => (id ? Number(id) : null);
 
 export const matchRouter = router({
-  /** Opens a waiting table with the opener at seat 0. */
-  open: matchProcedure.mutation(({ ctx }) => liveMatches().open(ctx.user)),
+  /**
+   * Opens a waiting table with the opener at seat 0: Machiavelox's three seats, or `classic`
+   * for 2 to 5 (larger classic tables are friendly games', src/server/games).
+   */
+  open: matchProcedure
+    .input(
+      z
+        .object({
+          classic: z
+            .object({ players: z.number().int().min(2).max(5), options: classicOptionsInput })
+            .optional(),
+        })
+        .optional(),
+    )
+    .mutation(({ ctx, input }) =>
+      liveMatches().open(
+        ctx.user,
+        {},
+        input?.classic ? { rules: "classic", ...input.classic } : undefined,
+      ),
+    ),
   /** Takes a free seat; the third seat taken starts the hand. */
   join: matchProcedure
     .input(z.object({ matchId }))
