@@ -1,6 +1,7 @@
 // The app's words in English and Italian: one typed dictionary per language, so a
 // missing translation is a type error, not a blank on screen.
 
+import type { Variant } from "@/engine/classic/options";
 import type { RejectionCode } from "@/engine/commands";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
@@ -184,6 +185,20 @@ const en = {
     text: "Play a whole hand against two bots that play at a human pace. It is kept in your history like a friendly hand, but it never changes your rating.",
     start: "Start a practice hand",
     signIn: "Sign in to practise",
+    classic: {
+      title: "Classic Machiavelli against bots",
+      bots: "Bots at the table",
+      botLevel: (n: number) => `Bot ${n}`,
+      variants: "Variants",
+      variantNames: {
+        "thirty-six": "Thirty-Six",
+        guadalupe: "Guadalupe",
+        tahiti: "Tahiti",
+        "draw-first": "Draw first",
+      } as Record<Variant, string>,
+      singleRound: "A single round (otherwise up to 25 points)",
+      start: "Start a classic game",
+    },
   },
   waiting: {
     title: (taken: number) => `Waiting for players: ${taken} of 3 seated`,
@@ -427,6 +442,20 @@ const it: Messages = {
     text: "Gioca una mano intera contro due bot che giocano a ritmo umano. Resta nella tua cronologia come una mano amichevole, ma non cambia mai il tuo punteggio in classifica.",
     start: "Inizia una mano di allenamento",
     signIn: "Accedi per allenarti",
+    classic: {
+      title: "Machiavelli classico contro i bot",
+      bots: "Bot al tavolo",
+      botLevel: (n) => `Bot ${n}`,
+      variants: "Varianti",
+      variantNames: {
+        "thirty-six": "Trentasei",
+        guadalupe: "Guadalupa",
+        tahiti: "Tahiti",
+        "draw-first": "Prima pesca",
+      },
+      singleRound: "Una sola smazzata (altrimenti fino a 25 punti)",
+      start: "Inizia una partita classica",
+    },
   },
   waiting: {
     title: (taken) => `In attesa di giocatori: ${taken} su 3 seduti`,
