@@ -122,8 +122,7 @@ function hiddenLeaks(seat: Seat): string[] {
     if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${path}[${i}]`));
     if (typeof value !== "object" || value === null) return;
     const record = value as Record<string, unknown>;
-    for (const key of ["stock", "hands", "start"])
-      if (key in record) leaks.push(`${path}.${key}`);
+    for (const key of ["stock", "hands", "start"]) if (key in record) leaks.push(`${path}.${key}`);
     if (record.type === "drew" && record.seat !== seat.seat && record.card !== null)
       leaks.push(`${path}: seat ${String(record.seat)}'s drawn card`);
     const you = record.you as { seat?: number } | null | undefined;
@@ -227,6 +226,34 @@ describe("classic Machiavelli at the live server", () => {
     }
     expect(hiddenLeaks(first)).toEqual([]);
   }, 60_000);
+
+  it("classic §3 a friendly game of six (one player, five bots) is created with its options through the games router and played by the bots", async () => {
+    const player = await newPlayer(db);
+    const client = connect(server, player);
+    clients.push(client);
+    const { matchId } = await client.trpc.game.create.mutate({
+      kind: "single",
+      bots: true,
+      classic: { players: 6, options: { variants: ["draw-first"], target: null } },
+    });
+    for (let i = 0; i < 5; i++)
+      await client.trpc.game.bots.mutate({ matchId, change: 1, level: "easy" });
+    const lobby = await client.trpc.game.ready.mutate({ matchId, ready: true });
+    expect(lobby).toMatchObject({ rules: "classic", seats: 6, status: "PLAYING" });
+    const seat = follow({ seat: 0, player, client, received: [] }, matchId);
+    await eventually(() => seat.view !== null, "the seat's view");
+    expect(seat.view!.seats).toHaveLength(6);
+    expect(seat.view!.options.variants).toEqual(["draw-first"]);
+    // Classic §3: 11 cards each at six; Draw first's card on the first turn (seat 0's).
+    expect(seat.view!.you!.hand).toHaveLength(12);
+    await act(seat, matchId, { do: "pass" });
+    await eventually(
+      () => events(seat).some((e) => e.type === "turnStarted" && e.seat === 2),
+      "the bots' turns",
+      15_000,
+    );
+    expect(hiddenLeaks(seat)).toEqual([]);
+  });
 
   it("a player who leaves a friendly classic table is replaced by a bot", async () => {
     const { matchId, seats } = await classicTable(2, {});
