@@ -281,6 +281,9 @@ export class LiveMatch {
 
   /** Only the player who holds a seat may act for it. */
   authorize(userId: string, seat: number): void {
+    // The router lets through any seat of the largest table (classic's 8): this table may be smaller.
+    if (seat >= this.rules.seats)
+      throw new MatchError("BAD_REQUEST", `This table has seats 0 to ${this.rules.seats - 1}.`);
     const holder = this.info.seats[seat];
     if (holder?.userId === userId) return;
     throw new MatchError(
