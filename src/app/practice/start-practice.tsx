@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BOT_LEVELS, type BotLevel } from "@/bots/policy";
-import { VARIANTS, type Variant } from "@/engine/classic/options";
+import type { Variant } from "@/engine/classic/options";
+import { VariantsField } from "../classic-variants";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
@@ -107,23 +108,7 @@ export function StartClassicPractice() {
           </select>
         </label>
       ))}
-      <fieldset className="space-y-1">
-        <legend className="font-medium">{c.variants}</legend>
-        {VARIANTS.map((variant) => (
-          <label key={variant} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={variants.includes(variant)}
-              onChange={(e) =>
-                setVariants(
-                  e.target.checked ? [...variants, variant] : variants.filter((v) => v !== variant),
-                )
-              }
-            />
-            {c.variantNames[variant]}
-          </label>
-        ))}
-      </fieldset>
+      <VariantsField value={variants} onChange={setVariants} />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"

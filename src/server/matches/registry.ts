@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import type { MatchKind } from "@/generated/prisma/enums";
 import {
+  gameKindOf,
   rulesFor,
   specOf,
   type MatchCommand,
@@ -241,7 +242,8 @@ export class LiveMatches {
       creatorId?: string;
       botsAllowed?: boolean;
     } = {},
-    spec: MatchSpec = { rules: "machiavelox", kind: "single" },
+    /** Classic's; unsaid, Machiavelox of the purpose's kind (a single hand or a long game). */
+    spec: MatchSpec = { rules: "machiavelox", kind: gameKindOf(purpose.kind ?? "FRIENDLY_SINGLE") },
   ): Promise<{ matchId: string; seat: number }> {
     this.available();
     // Ranked tables are opened by the matcher for players it matched, never by a player.

@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { VARIANTS, type Variant } from "@/engine/classic/options";
+import type { Variant } from "@/engine/classic/options";
+import { VariantsField } from "../../classic-variants";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
@@ -80,25 +81,7 @@ export function NewGame() {
             ))}
           </select>
         </label>
-        <fieldset className="text-sm">
-          <legend>{messages.practice.classic.variants}</legend>
-          {VARIANTS.map((variant) => (
-            <label key={variant} className="mr-3 inline-flex items-center gap-1">
-              <input
-                type="checkbox"
-                checked={variants.includes(variant)}
-                onChange={(e) =>
-                  setVariants(
-                    e.target.checked
-                      ? [...variants, variant]
-                      : variants.filter((v) => v !== variant),
-                  )
-                }
-              />
-              {messages.practice.classic.variantNames[variant]}
-            </label>
-          ))}
-        </fieldset>
+        <VariantsField value={variants} onChange={setVariants} />
         <label className="flex items-center gap-2 text-sm">
           {c.turnTime}
           <select
