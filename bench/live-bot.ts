@@ -6,6 +6,7 @@ import { randomAction } from "@/engine/testkit";
 import { type Command, type CardId } from "@/engine";
 import type { GameView } from "@/server/matches/engine";
 import { type StreamMessage, viewAfter } from "@/protocol/stream";
+import { machiaveloxView } from "@/components/table/game-view";
 
 export class BotSeat {
   view: GameView | null = null;
@@ -21,7 +22,8 @@ export class BotSeat {
 
   receive(id: string, message: StreamMessage): void {
     this.lastEventId = Number(id);
-    this.view = viewAfter(this.view, message);
+    const view = viewAfter(this.view, message);
+    this.view = view && machiaveloxView(view);
     if (message.type !== "events") this.over = message.match.status === "ENDED";
   }
 

@@ -2,6 +2,7 @@
 // missing translation is a type error, not a blank on screen.
 
 import { type RejectionCode } from "@/engine";
+import { type Variant } from "@/engine/classic";
 import { classicEn, classicIt } from "./classic";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
@@ -259,6 +260,20 @@ const en = {
     guestTitle: "No account? Try it as a guest",
     guestText:
       "A hand against two bots, played in your browser alone: nothing is kept, and there is no Hint. Pick the bots:",
+    classic: {
+      title: "Classic Machiavelli against bots",
+      bots: "Bots at the table",
+      botLevel: (n: number) => `Bot ${n}`,
+      variants: "Variants",
+      variantNames: {
+        "thirty-six": "Thirty-Six",
+        guadalupe: "Guadalupe",
+        tahiti: "Tahiti",
+        "draw-first": "Draw first",
+      } as Record<Variant, string>,
+      singleRound: "A single round (otherwise up to 25 points)",
+      start: "Start a classic game",
+    },
   },
   guest: {
     name: "Guest",
@@ -291,6 +306,17 @@ const en = {
   rulesLink: "Rules",
   connecting: "Connecting…",
   spectating: "You are watching this hand.",
+  newClassic: {
+    title: "Classic Machiavelli with friends",
+    players: "Players",
+    turnTime: "Time for a turn",
+    noLimit: "No limit",
+    seconds: (n: number) => `${n} s`,
+    target: "Play to",
+    singleRound: "A single round",
+    points: (n: number) => `${n} points`,
+    create: "Create a classic game",
+  },
   levels: levelsEn,
   hint: hintEn,
   classic: classicEn,
@@ -556,6 +582,20 @@ const it: Messages = {
     guestTitle: "Senza account? Prova come ospite",
     guestText:
       "Una mano contro due bot, giocata solo nel tuo browser: non viene conservato nulla, e non c'è il suggerimento. Scegli i bot:",
+    classic: {
+      title: "Machiavelli classico contro i bot",
+      bots: "Bot al tavolo",
+      botLevel: (n) => `Bot ${n}`,
+      variants: "Varianti",
+      variantNames: {
+        "thirty-six": "Trentasei",
+        guadalupe: "Guadalupa",
+        tahiti: "Tahiti",
+        "draw-first": "Prima pesca",
+      },
+      singleRound: "Una sola smazzata (altrimenti fino a 25 punti)",
+      start: "Inizia una partita classica",
+    },
   },
   guest: {
     name: "Ospite",
@@ -622,6 +662,17 @@ const it: Messages = {
   rulesLink: "Regole",
   connecting: "Connessione…",
   spectating: "Stai guardando questa mano.",
+  newClassic: {
+    title: "Machiavelli classico con gli amici",
+    players: "Giocatori",
+    turnTime: "Tempo per un turno",
+    noLimit: "Senza limite",
+    seconds: (n) => `${n} s`,
+    target: "Si gioca fino a",
+    singleRound: "Una sola smazzata",
+    points: (n) => `${n} punti`,
+    create: "Crea una partita classica",
+  },
   levels: levelsIt,
   hint: hintIt,
   classic: classicIt,

@@ -1,8 +1,14 @@
 // What the live stream of a match says to its subscribers (the browser's table, the bots,
 // the bench): shared by the server that sends it and the clients that read it.
 
-import type { EngineEvent, GameView, Millis } from "@/engine";
+import type { Command, EngineEvent, GameView, Millis } from "@/engine";
+import type { ClassicCommand, ClassicEvent, ClassicView } from "@/engine/classic";
 import { apply, type Patch } from "./view-patch";
+
+/** A match is Machiavelox or classic Machiavelli: what its stream carries is either game's. */
+export type MatchView = GameView | ClassicView;
+export type MatchEvent = EngineEvent | ClassicEvent;
+export type MatchCommand = Command | ClassicCommand;
 
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
@@ -29,14 +35,14 @@ export type MatchInfo = {
  */
 export type StreamMessage =
   /** Everything the subscriber may see now; `view` is null until the hand starts. */
-  | { type: "snapshot"; match: MatchInfo; view: GameView | null; now: Millis }
+  | { type: "snapshot"; match: MatchInfo; view: MatchView | null; now: Millis }
   /**
    * A change: its events, and `patch`, how the subscriber's view changed since the view of its
    * previous message (view-patch.ts), so a client never has to rebuild it from the events.
    */
-  | { type: "events"; events: EngineEvent[]; patch: Patch | null; now: Millis }
+  | { type: "events"; events: MatchEvent[]; patch: Patch | null; now: Millis }
   /** A resume: the events the subscriber missed, and its whole view as it is now. */
-  | { type: "events"; events: EngineEvent[]; view: GameView | null; now: Millis }
+  | { type: "events"; events: MatchEvent[]; view: MatchView | null; now: Millis }
   /** The match itself changed: a seat was taken, or it ended. */
   | { type: "match"; match: MatchInfo };
 
@@ -44,7 +50,7 @@ export type StreamMessage =
  * The subscriber's view after a stream message: a snapshot's or a resume's whole view, or the
  * view it held patched. Throws PatchMismatch when the patch does not fit that view.
  */
-export function viewAfter(view: GameView | null, message: StreamMessage): GameView | null {
+export function viewAfter(view: MatchView | null, message: StreamMessage): MatchView | null {
   if (message.type === "match") return view;
   if ("view" in message) return message.view;
   return apply(view, message.patch);

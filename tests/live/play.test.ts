@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connect, eventually, liveDatabase, liveServer, newPlayer } from "./harness";
+import { splitGameView } from "@/components/table/game-view";
 import { hiddenCardLeaks } from "./hidden";
 import { playRandomly, seatedTable, send, sendPaced } from "./table";
 
@@ -12,7 +13,8 @@ describe("live play", () => {
     try {
       for (const [seat, { received }] of table.seats.entries()) {
         const first = received.find((r) => r.message.type === "snapshot" && r.message.view);
-        expect(first?.message.type === "snapshot" && first.message.view?.hand.you?.seat).toBe(seat);
+        const view = first?.message.type === "snapshot" && first.message.view;
+        expect(view && splitGameView(view).hand.you?.seat).toBe(seat);
       }
       const info = await table.seats[0]!.client.trpc.match.get.query({ matchId: table.matchId });
       expect(info).toMatchObject({ status: "PLAYING", you: 0 });

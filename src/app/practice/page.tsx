@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getMessages } from "@/i18n/server";
 import { viewer } from "@/server/games/viewer";
-import { StartPractice } from "./start-practice";
+import { StartClassicPractice, StartPractice } from "./start-practice";
 
 export const metadata: Metadata = { title: "Practice" };
 
@@ -13,7 +13,10 @@ export default async function PracticePage() {
       <h1 className="text-3xl font-bold tracking-tight">{t.practice.title}</h1>
       <p className="text-stone-600">{t.practice.text}</p>
       {session ? (
-        <StartPractice />
+        <>
+          <StartPractice />
+          <StartClassicPractice />
+        </>
       ) : (
         <>
           <Link

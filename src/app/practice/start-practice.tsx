@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { BotLevel } from "@/bots/policy";
+import { BOT_LEVELS, type BotLevel } from "@/bots/policy";
+import { type Variant } from "@/engine/classic";
+import { VariantsField } from "../classic-variants";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
@@ -50,6 +52,88 @@ export function StartPractice() {
         }}
       >
         {t.practice.start}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Classic Machiavelli against 1 to 4 bots, each of its level, with the variants chosen. */
+export function StartClassicPractice() {
+  const t = useMessages();
+  const c = t.practice.classic;
+  const client = useTRPCClient();
+  const router = useRouter();
+  const [bots, setBots] = useState<BotLevel[]>(["medium", "medium"]);
+  const [variants, setVariants] = useState<Variant[]>([]);
+  const [singleRound, setSingleRound] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">{c.title}</h2>
+      <label className="flex items-center gap-2">
+        {c.bots}
+        <select
+          value={bots.length}
+          onChange={(e) =>
+            setBots(Array.from({ length: Number(e.target.value) }, (_, i) => bots[i] ?? "medium"))
+          }
+        >
+          {[1, 2, 3, 4].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {bots.map((level, index) => (
+        <label key={index} className="flex items-center gap-2">
+          {c.botLevel(index + 1)}
+          <select
+            value={level}
+            onChange={(e) =>
+              setBots(bots.map((one, i) => (i === index ? (e.target.value as BotLevel) : one)))
+            }
+          >
+            {BOT_LEVELS.map((one) => (
+              <option key={one} value={one}>
+                {t.levels.names[one]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <VariantsField value={variants} onChange={setVariants} />
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={singleRound}
+          onChange={(e) => setSingleRound(e.target.checked)}
+        />
+        {c.singleRound}
+      </label>
+      <button
+        type="button"
+        disabled={busy}
+        className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
+        onClick={() => {
+          setBusy(true);
+          const options = { variants, ...(singleRound ? { target: null } : {}) };
+          client.practice.classic.mutate({ bots, options }).then(
+            ({ matchId }) => router.push(`/play/${matchId}`),
+            (e: unknown) => {
+              setBusy(false);
+              setError(errorText(e, t));
+            },
+          );
+        }}
+      >
+        {c.start}
       </button>
       {error && (
         <p role="alert" className="text-sm text-red-700">

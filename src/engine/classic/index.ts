@@ -29,4 +29,5 @@ export {
   type ClassicView,
   classicSpectatorView,
   classicViewFor,
+  isClassicView,
 } from "./views";

@@ -14,7 +14,8 @@ import {
   REACTION_MS,
 } from "@/bots/policy";
 import { type Command, type Rejection } from "@/engine";
-import { splitGameView } from "@/components/table/game-view";
+import type { ClassicOptions } from "@/engine/classic";
+import { machiaveloxView, splitGameView } from "@/components/table/game-view";
 import type { SessionUser } from "../auth/session";
 import { MatchError } from "../matches/errors";
 import type { Millis } from "../matches/engine";
@@ -24,7 +25,15 @@ import { liveMatches, type LiveMatches } from "../matches/registry";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
 
 /** What a bot needs from the live server: the same stream and actions as a player's. */
-export type BotHost = Pick<LiveMatches, "followSeat" | "act">;
+export type BotHost = Pick<LiveMatches, "followSeat"> & {
+  /** A Machiavelox bot sends Machiavelox commands. */
+  act(
+    user: SessionUser,
+    matchId: string,
+    seat: number,
+    command: Command,
+  ): ReturnType<LiveMatches["act"]>;
+};
 
 /** The level of bots whose seat names none (seated before levels existed). */
 export const DEFAULT_LEVEL: BotLevel = "medium";
@@ -125,7 +134,8 @@ export class PracticeBot {
     }
     this.lastEventId = id;
     this.clock = { at: message.now, wall: performance.now() };
-    this.view = viewAfter(this.view, message);
+    const view = viewAfter(this.view, message);
+    this.view = view && machiaveloxView(view);
     // The bot's own action shows in the view only once its events arrive.
     if (this.awaiting > id) return;
     this.awaiting = 0;
@@ -215,7 +225,8 @@ export class PracticeBot {
       this.acting = false;
       // A refusal is part of the game (the table moved meanwhile): the next decision sees it.
       if (error instanceof MatchError && error.rejection) {
-        this.refused = error.rejection;
+        // A Machiavelox bot sits at Machiavelox tables only: the rejection is that engine's.
+        this.refused = error.rejection as Rejection;
         this.think();
       } else this.follow({ kind: "wait", until: this.now() + RETRY_MS });
     }
@@ -254,6 +265,22 @@ export async function startPractice(
   const { matchId } = await registry.openPractice(user, level, clockScale);
   for (const seat of [1, 2]) attach(registry, matchId, seat, level, clockScale);
   return { matchId };
+}
+
+/**
+ * A classic practice table: the player at seat 0 and one bot per level given (1 to 4), the
+ * round dealt at once. Classic bots are played by the match itself (classic-seats.ts).
+ */
+export async function startClassicPractice(
+  user: SessionUser,
+  levels: readonly BotLevel[],
+  options: ClassicOptions,
+  fastClock = false,
+): Promise<{ matchId: string }> {
+  const registry = liveMatches();
+  const clockScale = fastClock ? registry.settings.MATCH_CLOCK_SCALE : 1;
+  const spec = { rules: "classic" as const, players: levels.length + 1, options };
+  return registry.openPractice(user, levels, clockScale, spec);
 }
 
 /** The bots of the tables being played sit down, each at its level: after a restart, or once seated. */

@@ -12,7 +12,7 @@ import type { SessionUser } from "../auth/session";
 import { liveMatches } from "../matches/registry";
 import { type BotLevel, isBotLevel } from "@/bots/policy";
 import { DEFAULT_LEVEL, resumePracticeBots } from "../bots/practice";
-import { SEAT_COUNT } from "../matches/engine";
+import { type MatchSpec, specOf } from "../matches/engine";
 import { newInviteCode, normalizeCode } from "./codes";
 import { live } from "./live";
 
@@ -22,6 +22,8 @@ type Member = { user: SessionUser; ready: boolean };
 /** `bots`: the level of each bot the creator added, in order. */
 type Lobby = {
   matchId: string;
+  /** The table's seats: Machiavelox's three, or the classic game's 2 to 8. */
+  seats: number;
   members: Member[];
   bots: BotLevel[];
   seating: Promise<void> | null;
@@ -32,6 +34,9 @@ export type LobbyView = {
   /** The invitation code, for the creator and those in the game only: it is the only way in. */
   code: string | null;
   kind: FriendlyKind;
+  /** Machiavelox or classic; the number of places at the table. */
+  rules: string;
+  seats: number;
   creator: string;
   status: "WAITING" | "PLAYING" | "ENDED";
   /** `level`: a bot's level, null for a player. */
@@ -46,6 +51,8 @@ const KINDS = { single: "FRIENDLY_SINGLE", long: "FRIENDLY_LONG" } as const;
 const gameSelect = {
   id: true,
   kind: true,
+  rules: true,
+  seatCount: true,
   status: true,
   inviteCode: true,
   botsAllowed: true,
@@ -68,25 +75,30 @@ export class Lobbies {
 
   constructor(private readonly db: Db) {}
 
-  /** Opens the live table with the creator at seat 0, and its invitation code. */
+  /**
+   * Opens the live table with the creator at seat 0, and its invitation code. A classic game
+   * (`classic`) is a single round without a target, else played to its target.
+   */
   async create(
     user: SessionUser,
     kind: FriendlyKind,
     botsAllowed: boolean,
+    classic?: Extract<MatchSpec, { rules: "classic" }>,
   ): Promise<{ matchId: string; code: string }> {
+    const gameKind = classic ? (classic.options.target === null ? "single" : "long") : kind;
     for (;;) {
       const code = newInviteCode();
       try {
         const { matchId } = await live(() =>
-          liveMatches().open(user, {
-            kind: KINDS[kind],
-            inviteCode: code,
-            creatorId: user.id,
-            botsAllowed,
-          }),
+          liveMatches().open(
+            user,
+            { kind: KINDS[gameKind], inviteCode: code, creatorId: user.id, botsAllowed },
+            classic,
+          ),
         );
         const members = [{ user, ready: false }];
-        this.lobbies.set(matchId, { matchId, members, bots: [], seating: null });
+        const seats = classic?.players ?? 3;
+        this.lobbies.set(matchId, { matchId, seats, members, bots: [], seating: null });
         return { matchId, code };
       } catch (error) {
         // One code in a billion taken already: draw another.
@@ -109,8 +121,8 @@ export class Lobbies {
       throw refuse("CONFLICT", "This game has started without you.", "GAME_STARTED_WITHOUT_YOU");
     const lobby = this.lobbyOf(row);
     if (!lobby.members.some((member) => member.user.id === user.id)) {
-      if (lobby.members.length + lobby.bots.length >= SEAT_COUNT)
-        throw refuse("CONFLICT", "This game has three players already.", "GAME_FULL");
+      if (lobby.members.length + lobby.bots.length >= lobby.seats)
+        throw refuse("CONFLICT", "This game has all its players already.", "GAME_FULL");
       lobby.members.push({ user, ready: false });
       liveMatches().touch(row.id);
     }
@@ -128,6 +140,9 @@ export class Lobbies {
         kind: true,
         status: true,
         botsAllowed: true,
+        rules: true,
+        seatCount: true,
+        options: true,
         seats: { select: { userId: true, bot: true } },
       },
     });
@@ -145,7 +160,10 @@ export class Lobbies {
       if (row?.inviteCode) return this.join(user, row.inviteCode);
     }
     const kind = ended.kind === "FRIENDLY_LONG" ? "long" : "single";
-    const { matchId } = await this.create(user, kind, ended.botsAllowed);
+    // The same game again: a classic rematch keeps its players' count and options.
+    const spec = specOf(ended);
+    const classic = spec.rules === "classic" ? spec : undefined;
+    const { matchId } = await this.create(user, kind, ended.botsAllowed, classic);
     if (this.rematches.size >= REMATCHES_KEPT)
       this.rematches.delete(this.rematches.keys().next().value!);
     this.rematches.set(endedId, matchId);
@@ -186,7 +204,7 @@ export class Lobbies {
     if (row.status !== "WAITING" || lobby.seating)
       throw refuse("CONFLICT", "The game has started.", "GAME_STARTED");
     const bots = change > 0 ? [...lobby.bots, level] : lobby.bots.slice(0, -1);
-    if (bots.length === lobby.bots.length || lobby.members.length + bots.length > SEAT_COUNT)
+    if (bots.length === lobby.bots.length || lobby.members.length + bots.length > lobby.seats)
       throw change > 0
         ? refuse("CONFLICT", "There is no empty place left.", "NO_PLACE_LEFT")
         : refuse("CONFLICT", "There is no bot to take away.", "NO_BOT_TO_REMOVE");
@@ -256,6 +274,8 @@ export class Lobbies {
       matchId: row.id,
       code: insider ? row.inviteCode : null,
       kind,
+      rules: row.rules,
+      seats: row.seatCount,
       creator: row.creator?.name ?? "",
       status: row.status,
       members: members.map(({ name, ready, bot, level }) => ({ name, ready, bot, level })),
@@ -282,14 +302,14 @@ export class Lobbies {
       const members = row.seats.flatMap((seat) =>
         seat.user ? [{ user: seat.user, ready: false }] : [],
       );
-      lobby = { matchId: row.id, members, bots: [], seating: null };
+      lobby = { matchId: row.id, seats: row.seatCount, members, bots: [], seating: null };
       this.lobbies.set(row.id, lobby);
     }
     return lobby;
   }
 
   private startIfReady(lobby: Lobby): void {
-    const full = lobby.members.length + lobby.bots.length === SEAT_COUNT;
+    const full = lobby.members.length + lobby.bots.length === lobby.seats;
     if (full && lobby.members.every((one) => one.ready)) lobby.seating = this.seat(lobby);
   }
 

@@ -1,6 +1,7 @@
 // The server's one door to the rules engine (src/engine): every use of the engine from the
 // server goes through this module, so a change of the engine's API lands here alone. A match
-// runs the engine's game (§13): a single hand, or a long game of hands with a pause between.
+// runs the engine's game (§13): a single hand, or a long game of hands with a pause between;
+// or a classic Machiavelli game (src/engine/classic).
 
 import {
   advanceGame as advanceEngineGame,
@@ -19,6 +20,23 @@ import {
   type HandOutcome,
   type Rejection,
 } from "@/engine";
+import {
+  advanceClassic,
+  applyClassic,
+  classicEventsFor,
+  classicSpectatorView,
+  classicViewFor,
+  isClassicView,
+  newClassicGame,
+  nextClassicDeadline,
+  parseOptions,
+  type ClassicCommand,
+  type ClassicEvent,
+  type ClassicOptions,
+  type ClassicRejection,
+  type ClassicState,
+  type ClassicView,
+} from "@/engine/classic";
 import { shareUnchanged } from "@/protocol/view-patch";
 
 export type GameState = EngineGameState;
@@ -138,4 +156,139 @@ export function outcomeOf(state: GameState) {
 /** Whether the seat left the game or its last hand (§11, §13). */
 export function hasLeft(state: GameState, seat: number): boolean {
   return state.leftGame[seat] === true || state.hand.players[seat]?.status === "left";
+}
+
+// ── Both games side by side ─────────────────────────────────────────────────
+// A match is Machiavelox or classic Machiavelli. The live server holds either through
+// `MatchRules`, one door per game; the functions above remain Machiavelox's own.
+
+/** What a match plays, as stored with it (Match.rules, Match.seatCount, Match.options). */
+export type MatchSpec =
+  | { rules: "machiavelox"; kind: GameKind }
+  | { rules: "classic"; players: number; options: ClassicOptions };
+
+export { isClassicView };
+export type MatchState = GameState | ClassicState;
+export type MatchEvent = GameEvent | ClassicEvent;
+export type MatchView = GameView | ClassicView;
+export type MatchCommand = Command | ClassicCommand;
+export type MatchRejection = Rejection | ClassicRejection;
+export type MatchApplied =
+  { ok: true; state: MatchState; events: MatchEvent[] } | { ok: false; rejection: MatchRejection };
+
+/** A finished hand or round as stored (HandResult). */
+export type FinishedHand = {
+  number: number;
+  outcome: { scores: number[]; winner: number | null; reason: string };
+};
+
+/** A game's end as stored: its winner (null: a draw) and each seat's total. */
+export type MatchOutcome = { winner: number | null; totals: number[] } & Record<string, unknown>;
+
+export function isClassicState(state: MatchState): state is ClassicState {
+  return "rules" in state && state.rules === "classic";
+}
+
+/** One game's rules, as the live server uses them. */
+export interface MatchRules {
+  readonly spec: MatchSpec;
+  readonly seats: number;
+  start(seed: number): MatchState;
+  apply(state: MatchState, seat: number, command: MatchCommand, now: Millis): MatchApplied;
+  advance(state: MatchState, now: Millis): { state: MatchState; events: MatchEvent[] };
+  wakeUpAt(state: MatchState): Millis | null;
+  lastEventIdOf(state: MatchState): number;
+  seatView(state: MatchState, seat: number): MatchView;
+  publicView(state: MatchState): MatchView;
+  audienceViews(state: MatchState, previous: MatchView | null): (seat: number | null) => MatchView;
+  projectEvents(events: readonly MatchEvent[], seat: number | null): MatchEvent[];
+  /** The command telling the engine a seat came or went; null where the engine keeps no presence. */
+  presenceCommand(state: MatchState, seat: number, present: boolean): MatchCommand | null;
+  finishedHands(state: MatchState): FinishedHand[];
+  outcomeOf(state: MatchState): MatchOutcome | null;
+  hasLeft(state: MatchState, seat: number): boolean;
+}
+
+function machiaveloxRules(kind: GameKind): MatchRules {
+  const m = (state: MatchState) => state as GameState;
+  return {
+    spec: { rules: "machiavelox", kind },
+    seats: SEAT_COUNT,
+    start: (seed) => startGame(seed, kind),
+    apply: (state, seat, command, now) => applyCommand(m(state), seat, command as Command, now),
+    advance: (state, now) => advanceGame(m(state), now),
+    wakeUpAt: (state) => wakeUpAt(m(state)),
+    lastEventIdOf: (state) => lastEventIdOf(m(state)),
+    seatView: (state, seat) => seatView(m(state), seat),
+    publicView: (state) => publicView(m(state)),
+    audienceViews: (state, previous) => audienceViews(m(state), previous as GameView | null),
+    projectEvents: (events, seat) => projectEvents(events as GameEvent[], seat),
+    presenceCommand: (state, seat, present) =>
+      isPresent(m(state), seat) === present ? null : presenceCommand(present),
+    finishedHands: (state) => finishedHands(m(state)),
+    outcomeOf: (state) => outcomeOf(m(state)),
+    hasLeft: (state, seat) => hasLeft(m(state), seat),
+  };
+}
+
+function classicRules(players: number, options: ClassicOptions): MatchRules {
+  const c = (state: MatchState) => state as ClassicState;
+  return {
+    spec: { rules: "classic", players, options },
+    seats: players,
+    start: (seed) => {
+      const created = newClassicGame({ players, seed, options, now: 0 });
+      // Only a programming error (options not checked, a non-integer seed) can fail here.
+      if (!created.ok) throw new Error(created.error);
+      return created.state;
+    },
+    apply: (state, seat, command, now) => applyClassic(c(state), seat, command, now),
+    advance: (state, now) => advanceClassic(c(state), now),
+    wakeUpAt: (state) => nextClassicDeadline(c(state)),
+    lastEventIdOf: (state) => c(state).nextEventId - 1,
+    seatView: (state, seat) => classicViewFor(c(state), seat),
+    publicView: (state) => classicSpectatorView(c(state)),
+    audienceViews: (state, previous) => {
+      let shared: ClassicView | null = null;
+      return (seat) => {
+        const fresh = () => classicSpectatorView(c(state));
+        shared ??= previous ? shareUnchanged(previous as ClassicView, fresh()) : fresh();
+        if (seat === null) return shared;
+        const hand = c(state).hands[seat];
+        return { ...shared, you: hand ? { seat, hand: [...hand] } : null };
+      };
+    },
+    projectEvents: (events, seat) => classicEventsFor(events as ClassicEvent[], seat),
+    presenceCommand: () => null,
+    finishedHands: (state) =>
+      c(state).rounds.map((round, index) => ({
+        number: index + 1,
+        outcome: { scores: round.scores, winner: round.winner, reason: round.reason },
+      })),
+    outcomeOf: (state) => {
+      const { result, totals } = c(state);
+      return result && { ...result, totals: [...totals] };
+    },
+    hasLeft: () => false,
+  };
+}
+
+export function rulesFor(spec: MatchSpec): MatchRules {
+  return spec.rules === "classic"
+    ? classicRules(spec.players, spec.options)
+    : machiaveloxRules(spec.kind);
+}
+
+/** A match's spec from its stored row: `rules`, its kind, seats and options. */
+export function specOf(row: {
+  rules: string;
+  kind: string;
+  seatCount: number;
+  options: unknown;
+}): MatchSpec {
+  if (row.rules !== "classic") return { rules: "machiavelox", kind: gameKindOf(row.kind) };
+  const parsed = parseOptions(row.options as Partial<ClassicOptions>, row.seatCount);
+  // The options were checked before they were stored.
+  if (!parsed.ok) throw new Error(`match options no longer valid: ${parsed.error}`);
+  return { rules: "classic", players: row.seatCount, options: parsed.options };
 }

@@ -1,4 +1,4 @@
-import type { Rejection } from "./engine";
+import type { MatchRejection } from "./engine";
 
 /** The refusals the live server gives; the kinds are the tRPC error codes they travel as. */
 export type MatchErrorKind =
@@ -16,7 +16,7 @@ export class MatchError extends Error {
     readonly kind: MatchErrorKind,
     message: string,
     /** The engine's rejection, when the engine refused the action (bots read it, src/server/bots). */
-    readonly rejection?: Rejection,
+    readonly rejection?: MatchRejection,
   ) {
     super(message);
   }
@@ -31,7 +31,7 @@ export class MatchError extends Error {
 // standing in the way (someone else was faster, the card is elsewhere, the play has ended).
 const BAD_INPUT = new Set(["malformed", "bad-time", "unknown-seat", "not-implemented"]);
 
-export function refusal(rejection: Rejection): MatchError {
+export function refusal(rejection: MatchRejection): MatchError {
   const kind = BAD_INPUT.has(rejection.code) ? "BAD_REQUEST" : "CONFLICT";
   return new MatchError(kind, rejection.reason, rejection);
 }

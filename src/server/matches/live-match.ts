@@ -4,27 +4,19 @@ import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { retryLater } from "../retry";
 import type { Prisma } from "@/generated/prisma/client";
+import type { ClassicEvent, ClassicRejection } from "@/engine/classic";
+import { ClassicSeats, STAND_IN_LEVEL } from "./classic-seats";
 import {
-  advanceGame,
-  applyCommand,
-  audienceViews,
-  clockOf,
-  isPresent,
-  lastEventIdOf,
-  outcomeOf,
-  finishedHands,
-  gameKindOf,
-  presenceCommand,
-  projectEvents,
-  publicView,
-  SEAT_COUNT,
-  seatView,
-  startGame,
-  wakeUpAt,
-  type Command,
+  isClassicState,
+  rulesFor,
   type GameEvent,
   type GameState,
-  type GameView,
+  type MatchCommand,
+  type MatchEvent,
+  type MatchOutcome,
+  type MatchRules,
+  type MatchState,
+  type MatchView,
   type Millis,
 } from "./engine";
 import { MatchError, refusal, restarting } from "./errors";
@@ -51,7 +43,7 @@ export function botHolder(matchId: string, seat: number, level: string): SeatHol
 export type Delivery = { id: string; message: StreamMessage };
 
 /** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
-type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: GameView | null };
+type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: MatchView | null };
 
 export type MatchDeps = {
   db: Db;
@@ -61,6 +53,8 @@ export type MatchDeps = {
   onEnded: (match: LiveMatch) => void;
   /** Every hand dealt from this seed (DEAL_SEED: test servers only), else a random one. */
   dealSeed?: number;
+  /** The classic stand-in bots' pace: 1 is a human's (BOT_REACTION_SCALE: test servers faster). */
+  botPace?: number;
 };
 
 /**
@@ -73,8 +67,10 @@ export type MatchDeps = {
 export const RECENT_EVENTS = 128;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
+/** A classic bot's pace: one step (a card put, moved, the turn ended) this often, so players watch it. */
+export const CLASSIC_BOT_STEP_MS = 800;
 
-type Outcome = NonNullable<ReturnType<typeof outcomeOf>>;
+type Outcome = MatchOutcome;
 /** A game's end as it is stored: `endedAt` fixed when the log says so, so retries write the same. */
 type Ending = { endedAt: Date; result: Outcome };
 
@@ -84,7 +80,7 @@ type Ending = { endedAt: Date; result: Outcome };
  * no two ever interleave. A change is logged in the database before anyone hears of it.
  */
 export class LiveMatch {
-  private state: GameState | null = null;
+  private state: MatchState | null = null;
   /** The last log entry's sequence number. */
   private seq = 0;
   /** The virtual clock: `virtualAt` engine ms at `wallAt` (performance.now()). */
@@ -92,10 +88,10 @@ export class LiveMatch {
   private wallAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
   /** The public view last sent: the next one shares its unchanged parts. */
-  private shared: GameView | null = null;
+  private shared: MatchView | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
-  private recent: GameEvent[] = [];
+  private recent: MatchEvent[] = [];
   /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
   private storedHands = 0;
   /** The game's end, from the moment the log holds it until it is stored. */
@@ -108,17 +104,32 @@ export class LiveMatch {
   private presenceTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<Listener>();
   /** Live seat subscriptions per seat: a seat is present while it has one. */
-  private readonly connections: number[] = Array<number>(SEAT_COUNT).fill(0);
+  private readonly connections: number[];
+  /** Classic: who plays each seat (its player or a bot), and the bots' next step. */
+  private readonly classic: ClassicSeats | null;
+  private botTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly deps: MatchDeps,
     private info: MatchInfo,
+    /** The game the match plays: Machiavelox or classic, with its seats and options. */
+    readonly rules: MatchRules,
     /** Virtual ms per wall ms: 1, but at a test table asking for a fast clock (MATCH_CLOCK_SCALE). */
     private readonly clockScale = 1,
-  ) {}
+  ) {
+    this.connections = Array<number>(rules.seats).fill(0);
+    this.classic =
+      rules.spec.rules === "classic"
+        ? new ClassicSeats(
+            rules.seats,
+            (seat) => this.info.seats[seat]?.bot ?? null,
+            info.kind === "COMPETITIVE",
+          )
+        : null;
+  }
 
-  static create(deps: MatchDeps, info: MatchInfo, clockScale = 1): LiveMatch {
-    return new LiveMatch(deps, info, clockScale);
+  static create(deps: MatchDeps, info: MatchInfo, rules: MatchRules, clockScale = 1): LiveMatch {
+    return new LiveMatch(deps, info, rules, clockScale);
   }
 
   /**
@@ -128,19 +139,23 @@ export class LiveMatch {
   static replay(
     deps: MatchDeps,
     info: MatchInfo,
+    rules: MatchRules,
     seed: number | null,
     entries: LogEntry[],
   ): LiveMatch {
-    const match = new LiveMatch(deps, info);
+    const match = new LiveMatch(deps, info, rules);
     if (info.status === "WAITING" || seed === null) return match;
-    let state = startGame(seed, gameKindOf(info.kind));
+    let state = rules.start(seed);
     for (const entry of entries) {
-      const next = replayEntry(state, entry);
+      const next = replayMatchEntry(rules, state, entry);
+      match.classic?.record(entry.seat, entry.command, next.events as ClassicEvent[]);
       state = next.state;
       match.remember(next.events);
       match.seq = entry.seq;
     }
     match.state = state;
+    for (let seat = 0; seat < rules.seats; seat++)
+      if (match.classic?.hasLeft(seat)) match.showBot(seat);
     match.virtualAt = entries.at(-1)?.virtualMs ?? 0;
     match.wallAt = performance.now();
     return match;
@@ -207,18 +222,19 @@ export class LiveMatch {
   }
 
   /** Runs one player's command; resolves with the id of the last event it produced. */
-  act(userId: string, seat: number, command: Command): Promise<number> {
+  act(userId: string, seat: number, command: MatchCommand): Promise<number> {
     this.authorize(userId, seat);
     return this.run(async () => {
       if (this.stopping) throw restarting();
       if (this.info.status === "WAITING" || !this.state)
         throw new MatchError("CONFLICT", "The hand has not started: the table waits for players.");
       if (this.info.status === "ENDED") throw new MatchError("CONFLICT", "This match has ended.");
+      if (command.do === "leave" && this.classic) return this.leaveClassic(seat);
       const now = this.now();
-      const result = applyCommand(this.state, seat, command, now);
+      const result = this.rules.apply(this.state, seat, command, now);
       if (!result.ok) throw refusal(result.rejection);
       await this.commit(result.state, result.events, seat, command, now);
-      const eventId = lastEventIdOf(this.state);
+      const eventId = this.rules.lastEventIdOf(this.state);
       // Acting shows the seat up (§11); without a live subscription it is still away.
       if (this.connections[seat] === 0) await this.sendPresence(seat, false);
       return eventId;
@@ -226,13 +242,16 @@ export class LiveMatch {
   }
 
   /** The seat's own view and the match's clock now, for its player alone (the Hint). */
-  seatNow(userId: string, seat: number): { view: GameView | null; now: Millis } {
+  seatNow(userId: string, seat: number): { view: MatchView | null; now: Millis } {
     this.authorize(userId, seat);
     return { view: this.viewOf(seat), now: this.now() };
   }
 
   /** Only the player who holds a seat may act for it. */
   authorize(userId: string, seat: number): void {
+    // The router lets through any seat of the largest table (classic's 8): this table may be smaller.
+    if (seat >= this.rules.seats)
+      throw new MatchError("BAD_REQUEST", `This table has seats 0 to ${this.rules.seats - 1}.`);
     const holder = this.info.seats[seat];
     if (holder?.userId === userId) return;
     throw new MatchError(
@@ -273,15 +292,16 @@ export class LiveMatch {
   async resume(): Promise<void> {
     await this.run(async () => {
       if (this.state && this.info.status === "PLAYING") {
-        const outcome = outcomeOf(this.state);
+        const outcome = this.rules.outcomeOf(this.state);
         if (outcome) this.over(outcome);
         await this.storeResults();
         if (outcome) return;
       }
-      for (let seat = 0; seat < SEAT_COUNT; seat++) {
+      for (let seat = 0; seat < this.rules.seats; seat++) {
         if (this.connections[seat] === 0) await this.sendPresence(seat, false);
       }
       this.arm();
+      this.armBot();
     });
   }
 
@@ -289,6 +309,7 @@ export class LiveMatch {
   async stop(): Promise<void> {
     this.stopping = true;
     this.disarm();
+    this.disarmBot();
     // Results not stored yet are stored by the next start's replay (resume).
     if (this.storeTimer) clearTimeout(this.storeTimer);
     this.storeTimer = null;
@@ -308,7 +329,7 @@ export class LiveMatch {
 
   private now(): Millis {
     const elapsed = Math.floor((performance.now() - this.wallAt) * this.clockScale);
-    return Math.max(this.state ? clockOf(this.state) : 0, this.virtualAt + elapsed);
+    return Math.max(this.state ? this.state.now : 0, this.virtualAt + elapsed);
   }
 
   private async startHand() {
@@ -318,23 +339,24 @@ export class LiveMatch {
       where: { id: this.id },
       data: { status: "PLAYING", seed, startedAt },
     });
-    this.state = startGame(seed, gameKindOf(this.info.kind));
+    this.state = this.rules.start(seed);
     this.virtualAt = 0;
     this.wallAt = performance.now();
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
     for (const listener of this.listeners) listener.push(this.snapshot(listener));
     // A seat with no live subscription is as good as gone from the first instant.
-    for (let seat = 0; seat < SEAT_COUNT; seat++) {
+    for (let seat = 0; seat < this.rules.seats; seat++) {
       if (this.connections[seat] === 0) await this.sendPresence(seat, false);
     }
     this.arm();
+    this.armBot();
   }
 
   /** Logs the change, then makes it the match's state and tells the subscribers. */
   private async commit(
-    next: GameState,
-    events: GameEvent[],
+    next: MatchState,
+    events: MatchEvent[],
     seat: number | null,
     command: LogEntry["command"],
     at: Millis,
@@ -349,13 +371,18 @@ export class LiveMatch {
     };
     await this.deps.log.append(entry);
     this.seq = entry.seq;
+    this.classic?.record(seat, command, events as ClassicEvent[]);
     this.state = next;
     this.remember(events);
     this.publishEvents(events);
-    const outcome = outcomeOf(next);
+    const outcome = this.rules.outcomeOf(next);
     if (outcome) this.over(outcome);
-    else this.arm();
-    if (outcome || finishedHands(next).length > this.storedHands) await this.storeResults();
+    else {
+      this.arm();
+      this.armBot();
+    }
+    if (outcome || this.rules.finishedHands(next).length > this.storedHands)
+      await this.storeResults();
   }
 
   /** The log says the game is over: it is over for everyone now, stored or not yet. */
@@ -371,7 +398,7 @@ export class LiveMatch {
    * (resume). Each write is idempotent, so one that committed unseen is harmless to repeat.
    */
   private async storeResults(): Promise<void> {
-    const hands = this.state ? finishedHands(this.state) : [];
+    const hands = this.state ? this.rules.finishedHands(this.state) : [];
     try {
       await this.recordHands(hands.slice(this.storedHands));
       this.storedHands = hands.length;
@@ -400,7 +427,7 @@ export class LiveMatch {
   }
 
   /** Each finished hand's scores (§12); hands stored already are skipped. */
-  private async recordHands(hands: ReturnType<typeof finishedHands>) {
+  private async recordHands(hands: ReturnType<MatchRules["finishedHands"]>) {
     if (hands.length === 0) return;
     await this.deps.db.handResult.createMany({
       data: hands.map(({ number, outcome }) => ({
@@ -466,6 +493,7 @@ export class LiveMatch {
   private closed(endedAt: Date, result: unknown) {
     this.info = { ...this.info, status: "ENDED", endedAt, result };
     this.disarm();
+    this.disarmBot();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");
     this.publishMatch();
   }
@@ -473,10 +501,10 @@ export class LiveMatch {
   /** Tells the engine a seat came or went, unless it knows already. */
   private async sendPresence(seat: number, present: boolean) {
     if (!this.state || this.info.status !== "PLAYING" || this.stopping) return;
-    if (isPresent(this.state, seat) === present) return;
-    const command = presenceCommand(present);
+    const command = this.rules.presenceCommand(this.state, seat, present);
+    if (!command) return;
     const now = this.now();
-    const result = applyCommand(this.state, seat, command, now);
+    const result = this.rules.apply(this.state, seat, command, now);
     if (!result.ok) return;
     await this.commit(result.state, result.events, seat, command, now);
     this.deps.logger.info({ matchId: this.id, seat, command: command.do }, "presence");
@@ -495,8 +523,10 @@ export class LiveMatch {
    */
   private syncPresence() {
     this.run(async () => {
-      for (let seat = 0; seat < SEAT_COUNT; seat++)
+      for (let seat = 0; seat < this.rules.seats; seat++)
         await this.sendPresence(seat, this.connections[seat]! > 0);
+      // A classic player away on a bot's watch, or back from it.
+      this.armBot();
     }).then(
       () => {
         this.presenceFailures = 0;
@@ -520,7 +550,7 @@ export class LiveMatch {
   private arm(delay?: number) {
     this.disarm();
     if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
-    const due = wakeUpAt(this.state);
+    const due = this.rules.wakeUpAt(this.state);
     if (due === null) return;
     this.timer = setTimeout(
       () => {
@@ -539,18 +569,85 @@ export class LiveMatch {
     this.timer = null;
   }
 
+  private disarmBot() {
+    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer = null;
+  }
+
+  /** Classic: a player leaves; a bot plays their seat from now on (ranked games have none). */
+  private async leaveClassic(seat: number): Promise<number> {
+    if (this.info.kind === "COMPETITIVE")
+      throw new MatchError("CONFLICT", "A ranked game is played to its end: no bot plays for you.");
+    const now = this.now();
+    await this.commit(this.state!, [], seat, { do: "leave" }, now);
+    this.showBot(seat);
+    this.publishMatch();
+    return this.rules.lastEventIdOf(this.state!);
+  }
+
+  /** Everyone sees a bot playing the seat of a player who left. */
+  private showBot(seat: number) {
+    const holder = this.info.seats[seat];
+    if (holder && !holder.bot) {
+      const seats = [...this.info.seats];
+      seats[seat] = { ...holder, bot: STAND_IN_LEVEL };
+      this.info = { ...this.info, seats };
+    }
+  }
+
+  /** Classic: a bot's next step after its pace, when one has something to do. */
+  private armBot() {
+    const { state, classic } = this;
+    if (!classic || !state || !isClassicState(state) || this.botTimer) return;
+    if (this.stopping || this.info.status !== "PLAYING") return;
+    if (!classic.wants(state, (seat) => this.connections[seat]! > 0)) return;
+    const pace = this.deps.botPace ?? 1;
+    this.botTimer = setTimeout(
+      () => {
+        this.botTimer = null;
+        this.run(() => this.botStep()).catch((error: unknown) => {
+          this.deps.logger.error({ matchId: this.id, err: error }, "bot step not logged");
+          this.armBot();
+        });
+      },
+      (CLASSIC_BOT_STEP_MS * pace) / this.clockScale,
+    );
+  }
+
+  /** One bot step, from the seat's own view, logged as the bot's (`{ do: "bot", command }`). */
+  private async botStep() {
+    const { state, classic } = this;
+    if (!classic || !state || !isClassicState(state)) return;
+    if (this.stopping || this.info.status !== "PLAYING") return;
+    const next = classic.next(state, (seat) => this.connections[seat]! > 0);
+    if (!next) return;
+    const now = this.now();
+    const result = this.rules.apply(state, next.seat, next.command, now);
+    if (!result.ok) {
+      classic.refuse(next.seat, result.rejection as ClassicRejection);
+      return this.armBot();
+    }
+    await this.commit(
+      result.state,
+      result.events,
+      next.seat,
+      { do: "bot", command: next.command },
+      now,
+    );
+  }
+
   /** A timer came due: fire the engine's timers up to now, logged as an `advance` entry. */
   private async fire() {
     if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
     const now = this.now();
-    const due = wakeUpAt(this.state);
+    const due = this.rules.wakeUpAt(this.state);
     if (due === null) return;
     if (due > now) return this.arm();
-    const advanced = advanceGame(this.state, now);
+    const advanced = this.rules.advance(this.state, now);
     await this.commit(advanced.state, advanced.events, null, { do: "advance" }, now);
   }
 
-  private remember(events: GameEvent[]) {
+  private remember(events: MatchEvent[]) {
     if (events.length === 0) return;
     this.recent.push(...events);
     // Trimmed once it holds twice as many, not on every change: the copy showed under load.
@@ -558,12 +655,12 @@ export class LiveMatch {
   }
 
   private lastId(): string {
-    return String(this.state ? lastEventIdOf(this.state) : 0);
+    return String(this.state ? this.rules.lastEventIdOf(this.state) : 0);
   }
 
-  private viewOf(seat: number | null): GameView | null {
-    const { state } = this;
-    return state ? (seat === null ? publicView(state) : seatView(state, seat)) : null;
+  private viewOf(seat: number | null): MatchView | null {
+    const { state, rules } = this;
+    return state ? (seat === null ? rules.publicView(state) : rules.seatView(state, seat)) : null;
   }
 
   /** The listener's whole view now, from which its next patch is made. */
@@ -584,14 +681,14 @@ export class LiveMatch {
     const { state } = this;
     if (lastEventId === null || !state || this.info.status !== "PLAYING")
       return [this.snapshot(listener)];
-    const last = lastEventIdOf(state);
+    const last = this.rules.lastEventIdOf(state);
     const oldest = this.recent[0]?.id ?? last + 1;
     if (lastEventId > last || (lastEventId < last && oldest > lastEventId + 1))
       return [this.snapshot(listener)];
     const missed = this.recent.filter((event) => event.id > lastEventId);
     const view = this.viewOf(listener.seat);
     listener.base = view;
-    const events = projectEvents(missed, listener.seat);
+    const events = this.rules.projectEvents(missed, listener.seat);
     return [
       {
         id: String(last),
@@ -605,22 +702,22 @@ export class LiveMatch {
    * the audience may see them and the patch from that view to the audience's view now. The
    * listeners of one audience usually hold the same view, so they share the message.
    */
-  private publishEvents(events: GameEvent[]) {
+  private publishEvents(events: MatchEvent[]) {
     if (events.length === 0) return;
     const id = this.lastId();
     const now = this.now();
-    const views = this.state && audienceViews(this.state, this.shared);
+    const views = this.state && this.rules.audienceViews(this.state, this.shared);
     const memo: DiffMemo = new Map();
     const audiences = new Map<
       number | null,
-      { events: GameEvent[]; view: GameView | null; sent: Map<GameView | null, Delivery> }
+      { events: MatchEvent[]; view: MatchView | null; sent: Map<MatchView | null, Delivery> }
     >();
     for (const listener of this.listeners) {
       const { seat } = listener;
       let audience = audiences.get(seat);
       if (!audience) {
         const view = views && views(seat);
-        audience = { events: projectEvents(events, seat), view, sent: new Map() };
+        audience = { events: this.rules.projectEvents(events, seat), view, sent: new Map() };
         audiences.set(seat, audience);
       }
       let delivery = audience.sent.get(listener.base);
@@ -647,13 +744,30 @@ export class LiveMatch {
   }
 }
 
-/** One logged entry applied again: rebuilding a match here, replaying a finished one in games/. */
+/** One logged entry of a Machiavelox match applied again (a finished one's replay in games/). */
 export function replayEntry(
   state: GameState,
   entry: LogEntry,
 ): { state: GameState; events: GameEvent[] } {
-  if (entry.command.do === "advance") return advanceGame(state, entry.virtualMs);
-  const applied = applyCommand(state, entry.seat ?? -1, entry.command as Command, entry.virtualMs);
+  return replayMatchEntry(rulesFor({ rules: "machiavelox", kind: state.kind }), state, entry) as {
+    state: GameState;
+    events: GameEvent[];
+  };
+}
+
+/** One logged entry applied again: rebuilding a match here after a restart. */
+export function replayMatchEntry(
+  rules: MatchRules,
+  state: MatchState,
+  entry: LogEntry,
+): { state: MatchState; events: MatchEvent[] } {
+  if (entry.command.do === "advance") return rules.advance(state, entry.virtualMs);
+  // A classic player left: the log says so, the game itself is unchanged (classic-seats.ts).
+  if (entry.command.do === "leave" && rules.spec.rules === "classic") return { state, events: [] };
+  const command = (
+    entry.command.do === "bot" ? entry.command.command : entry.command
+  ) as MatchCommand;
+  const applied = rules.apply(state, entry.seat ?? -1, command, entry.virtualMs);
   if (!applied.ok) {
     const { matchId, seq } = entry;
     throw new Error(

@@ -4,7 +4,15 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
 import type { MatchKind } from "@/generated/prisma/enums";
-import { SEAT_COUNT, type Command, type GameView, type Millis } from "./engine";
+import {
+  gameKindOf,
+  rulesFor,
+  specOf,
+  type MatchCommand,
+  type MatchSpec,
+  type MatchView,
+  type Millis,
+} from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
 import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
@@ -49,6 +57,8 @@ type MatchRow = {
   inviteCode: string | null;
   status: MatchInfo["status"];
   rules: string;
+  seatCount: number;
+  options: unknown;
   seed: number | null;
   createdAt: Date;
   startedAt: Date | null;
@@ -64,7 +74,7 @@ type MatchRow = {
 };
 
 function infoOf(row: MatchRow): MatchInfo {
-  const seats: MatchInfo["seats"] = Array(SEAT_COUNT).fill(null);
+  const seats: MatchInfo["seats"] = Array<null>(row.seatCount).fill(null);
   for (const { seat, userId, user, bot } of row.seats) {
     if (userId && user) seats[seat] = { userId, name: user.name };
     // A bot's seat (no user, see MatchSeat.bot) is held under an id no session has.
@@ -72,6 +82,13 @@ function infoOf(row: MatchRow): MatchInfo {
   }
   const { id, kind, status, rules, createdAt, startedAt, endedAt, result } = row;
   return { id, kind, status, rules, seats, createdAt, startedAt, endedAt, result };
+}
+
+/** The columns that say what a match plays. */
+function specColumns(spec: MatchSpec) {
+  return spec.rules === "classic"
+    ? { rules: "classic", seatCount: spec.players, options: { ...spec.options } }
+    : { rules: "machiavelox", seatCount: 3 };
 }
 
 /** "Try again in 1.2 s": the wait the limiter asks for. */
@@ -132,6 +149,7 @@ export class LiveMatches {
       log: this.log,
       logger,
       dealSeed: settings.DEAL_SEED,
+      botPace: settings.BOT_REACTION_SCALE,
       onEnded: (match) => {
         this.activeAt.delete(match.id);
         setTimeout(() => {
@@ -213,7 +231,7 @@ export class LiveMatches {
     await (await this.find(matchId)).terminate(reason);
   }
 
-  /** Opens a table of three seats, the opener at seat 0. */
+  /** Opens a table (Machiavelox's three seats unless `spec` says otherwise), the opener at seat 0. */
   async open(
     user: SessionUser,
     /** What the table is for (friendly games, the agora: src/server/games, src/server/agora). */
@@ -223,6 +241,8 @@ export class LiveMatches {
       creatorId?: string;
       botsAllowed?: boolean;
     } = {},
+    /** Classic's; unsaid, Machiavelox of the purpose's kind (a single hand or a long game). */
+    spec: MatchSpec = { rules: "machiavelox", kind: gameKindOf(purpose.kind ?? "FRIENDLY_SINGLE") },
   ): Promise<{ matchId: string; seat: number }> {
     this.available();
     // Ranked tables are opened by the matcher for players it matched, never by a player.
@@ -230,10 +250,10 @@ export class LiveMatches {
       purpose.kind === "COMPETITIVE" ? () => undefined : this.reserve(user, "waiting");
     try {
       const row = await this.db.match.create({
-        data: { ...purpose, seats: { create: { seat: 0, userId: user.id } } },
+        data: { ...purpose, ...specColumns(spec), seats: { create: { seat: 0, userId: user.id } } },
         include: matchInclude,
       });
-      const match = this.add(LiveMatch.create(this.deps, infoOf(row)), row);
+      const match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec)), row);
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
       return { matchId: match.id, seat: 0 };
     } finally {
@@ -294,14 +314,15 @@ export class LiveMatches {
   }
 
   /**
-   * A practice table: the player at seat 0, bots of `level` in the
-   * other two, the hand dealt at once. The bots themselves play through `act` (src/server/bots).
+   * A practice table: the player at seat 0, bots in the other seats (one `level` for all, or
+   * one per seat), the hand dealt at once. The bots themselves play through `act` (src/server/bots).
    * `clockScale`: a test table's fast clock (MATCH_CLOCK_SCALE); a restart resumes it at 1.
    */
   async openPractice(
     user: SessionUser,
-    level: string,
+    level: string | readonly string[],
     clockScale = 1,
+    spec: MatchSpec = { rules: "machiavelox", kind: "single" },
   ): Promise<{ matchId: string }> {
     this.available();
     const release = this.reserve(user, "practice");
@@ -312,13 +333,20 @@ export class LiveMatches {
           kind: "PRACTICE",
           botsAllowed: true,
           creatorId: user.id,
+          ...specColumns(spec),
           seats: {
-            create: [{ seat: 0, userId: user.id }, ...[1, 2].map((seat) => ({ seat, bot: level }))],
+            create: [
+              { seat: 0, userId: user.id },
+              ...Array.from({ length: rulesFor(spec).seats - 1 }, (_, index) => ({
+                seat: index + 1,
+                bot: typeof level === "string" ? level : level[index]!,
+              })),
+            ],
           },
         },
         include: matchInclude,
       });
-      match = this.add(LiveMatch.create(this.deps, infoOf(row), clockScale), row);
+      match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale), row);
     } finally {
       release();
     }
@@ -327,10 +355,11 @@ export class LiveMatches {
     return { matchId: match.id };
   }
 
-  /** The bot seats of the live matches with their levels, for the bots to take up again after a restart. */
+  /** The Machiavelox bot seats of the live matches with their levels, for the bots to take up again after a restart. */
   botSeats(): { matchId: string; seat: number; level: string }[] {
     return [...this.matches.values()].flatMap((match) =>
-      match.status === "ENDED"
+      // Classic bots are played by their match itself (classic-seats.ts).
+      match.status === "ENDED" || match.rules.spec.rules === "classic"
         ? []
         : match.publicInfo.seats.flatMap((holder, seat) =>
             holder?.userId === botHolderId(match.id, seat)
@@ -384,7 +413,7 @@ export class LiveMatches {
     user: SessionUser,
     matchId: string,
     seat: number,
-  ): Promise<{ kind: string; view: GameView | null; now: Millis }> {
+  ): Promise<{ kind: string; view: MatchView | null; now: Millis }> {
     const match = await this.find(matchId);
     return { kind: match.publicInfo.kind, ...match.seatNow(user.id, seat) };
   }
@@ -412,7 +441,9 @@ export class LiveMatches {
     user: SessionUser,
     matchId: string,
     seat: number,
-    command: Command,
+    command: MatchCommand,
+    /** The game the command is for: a command of one game never reaches the other's table. */
+    rules: MatchSpec["rules"] = "machiavelox",
   ): Promise<{ ok: true; eventId: string }> {
     const started = performance.now();
     this.available();
@@ -420,6 +451,13 @@ export class LiveMatches {
       throw tooFast("you", error);
     });
     const match = await this.find(matchId);
+    if (match.rules.spec.rules !== rules)
+      throw new MatchError(
+        "BAD_REQUEST",
+        rules === "classic"
+          ? "This table plays Machiavelox, not classic Machiavelli."
+          : "This table plays classic Machiavelli: its moves go through match.classic.",
+      );
     match.authorize(user.id, seat);
     await this.seatLimiter.consume(`${matchId}:${seat}`).catch((error: unknown) => {
       throw tooFast("your seat", error);
@@ -509,7 +547,8 @@ export class LiveMatches {
 
   private async load(row: MatchRow): Promise<LiveMatch> {
     const entries = await this.log.read(row.id);
-    return this.add(LiveMatch.replay(this.deps, infoOf(row), row.seed, entries), row);
+    const rules = rulesFor(specOf(row));
+    return this.add(LiveMatch.replay(this.deps, infoOf(row), rules, row.seed, entries), row);
   }
 }
 

@@ -2,14 +2,31 @@ import { z } from "zod";
 import { BOT_LEVELS } from "@/bots/policy";
 import { lobbies } from "../games/lobby";
 import { protectedProcedure, router } from "../trpc";
+import { classicOptionsInput } from "./classic-options";
 
 const matchId = z.string().min(1).max(64);
 
 /** Friendly games: create, join by code, say ready, bots in empty places, leave the lobby. */
 export const gameRouter = router({
+  /** `classic`: classic Machiavelli for 2 to 8 players with its options, instead of Machiavelox. */
   create: protectedProcedure
-    .input(z.object({ kind: z.enum(["single", "long"]), bots: z.boolean().default(false) }))
-    .mutation(({ ctx, input }) => lobbies(ctx.db).create(ctx.user, input.kind, input.bots)),
+    .input(
+      z.object({
+        kind: z.enum(["single", "long"]),
+        bots: z.boolean().default(false),
+        classic: z
+          .object({ players: z.number().int().min(2).max(8), options: classicOptionsInput })
+          .optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      lobbies(ctx.db).create(
+        ctx.user,
+        input.kind,
+        input.bots,
+        input.classic && { rules: "classic", ...input.classic },
+      ),
+    ),
   join: protectedProcedure
     .input(z.object({ code: z.string().trim().min(1).max(20) }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).join(ctx.user, input.code)),

@@ -2,15 +2,33 @@ import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
 import { connections } from "../connections";
 import type { Context } from "../context";
+import { CLASSIC_COMMAND_NAMES, parseClassicCommand } from "@/engine/classic";
 import { type Command, COMMAND_SCHEMAS } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/live-match";
 import { liveMatches } from "../matches/registry";
 import { protectedProcedure, router } from "../trpc";
+import { classicOptionsInput } from "./classic-options";
 
 // Thin by design: zod checks the shape, the registry and the match actor decide everything.
 
 const matchId = z.string().min(1).max(64);
+/** Machiavelox seats 0–2, classic 0–7: the match itself refuses a seat it does not have. */
+const seat = z.number().int().min(0).max(7);
+/**
+ * A classic command, checked by the engine's own parser (Tahiti's jokers included; the match
+ * refuses a joker where the game has none).
+ */
+const classicCommand = z.union([
+  /** The player leaves the game: a bot plays the seat from now on (never in ranked games). */
+  z.object({ do: z.literal("leave") }),
+  z.looseObject({ do: z.enum(CLASSIC_COMMAND_NAMES) }).transform((input, ctx) => {
+    const parsed = parseClassicCommand(input, true);
+    if (parsed.ok) return parsed.command;
+    ctx.addIssue({ code: "custom", message: parsed.rejection.reason });
+    return z.NEVER;
+  }),
+]);
 const lastEventId = z
   .string()
   .regex(/^\d{1,15}$/, "must be an event id")
@@ -32,13 +50,11 @@ export const matchProcedure = protectedProcedure.use(async ({ next }) => {
 /** One mutation per player action: `{ matchId, seat, ...the action's fields }`, as the engine declares them. */
 function action<Name extends Command["do"]>(name: Name) {
   const { do: _, ...fields } = COMMAND_SCHEMAS[name].shape;
-  return matchProcedure
-    .input(z.object({ matchId, seat: z.number().int().min(0).max(2), ...fields }))
-    .mutation(({ ctx, input }) => {
-      const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
-      const command = { do: name, ...rest } as Command;
-      return liveMatches().act(ctx.user, id, seat, command);
-    });
+  return matchProcedure.input(z.object({ matchId, seat, ...fields })).mutation(({ ctx, input }) => {
+    const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
+    const command = { do: name, ...rest } as Command;
+    return liveMatches().act(ctx.user, id, seat, command);
+  });
 }
 
 /**
@@ -93,8 +109,27 @@ async function subscribed(
 const fromEventId = (id: string | null | undefined) => (id ? Number(id) : null);
 
 export const matchRouter = router({
-  /** Opens a waiting table with the opener at seat 0. */
-  open: matchProcedure.mutation(({ ctx }) => liveMatches().open(ctx.user)),
+  /**
+   * Opens a waiting table with the opener at seat 0: Machiavelox's three seats, or `classic`
+   * for 2 to 5 (larger classic tables are friendly games', src/server/games).
+   */
+  open: matchProcedure
+    .input(
+      z
+        .object({
+          classic: z
+            .object({ players: z.number().int().min(2).max(5), options: classicOptionsInput })
+            .optional(),
+        })
+        .optional(),
+    )
+    .mutation(({ ctx, input }) =>
+      liveMatches().open(
+        ctx.user,
+        {},
+        input?.classic ? { rules: "classic", ...input.classic } : undefined,
+      ),
+    ),
   /** Takes a free seat; the third seat taken starts the hand. */
   join: matchProcedure
     .input(z.object({ matchId }))
@@ -120,6 +155,12 @@ export const matchRouter = router({
   giveup: action("giveup"),
   leave: action("leave"),
   ready: action("ready"),
+  /** A classic game's command: `{ matchId, seat, command }`, the command as the engine reads it. */
+  classic: matchProcedure
+    .input(z.object({ matchId, seat, command: classicCommand }))
+    .mutation(({ ctx, input }) =>
+      liveMatches().act(ctx.user, input.matchId, input.seat, input.command, "classic"),
+    ),
 
   /** The seat's view, then its events, each with an id; resumes after `lastEventId`. */
   seat: matchProcedure

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOT_LEVELS } from "@/bots/policy";
-import { startPractice } from "../bots/practice";
+import { startClassicPractice, startPractice } from "../bots/practice";
+import { classicOptionsInput } from "./classic-options";
 import { protectedProcedure, router } from "../trpc";
 
 export const practiceRouter = router({
@@ -18,4 +19,16 @@ export const practiceRouter = router({
         .default({ level: "medium", fastClock: false }),
     )
     .mutation(({ ctx, input }) => startPractice(ctx.user, input.level, input.fastClock)),
+  /** Classic Machiavelli against 1 to 4 bots, each of its chosen level; the round starts at once. */
+  classic: protectedProcedure
+    .input(
+      z.object({
+        bots: z.array(z.enum(BOT_LEVELS)).min(1).max(4),
+        options: classicOptionsInput,
+        fastClock: z.boolean().default(false),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      startClassicPractice(ctx.user, input.bots, input.options, input.fastClock),
+    ),
 });

@@ -5,9 +5,12 @@
 // action. A visitor without a seat joins a waiting table, or watches a running one.
 
 import { TRPCClientError } from "@trpc/client";
+import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { isBotLevel } from "@/bots/policy";
 import { type Command, type EngineEvent } from "@/engine";
+import { type ClassicEvent, isClassicView } from "@/engine/classic";
 import { splitGameView } from "@/components/table/game-view";
 import { refusalText } from "@/components/table/notices";
 import { GameTable, HomeAndRules, type SendResult } from "@/components/table/table";
@@ -16,6 +19,9 @@ import { type MatchInfo, type StreamMessage, viewAfter } from "@/protocol/stream
 import { PatchMismatch } from "@/protocol/view-patch";
 import { useTRPCClient } from "../../trpc";
 import { AfterHand } from "./after-hand";
+
+// Classic's table is its own chunk: a Machiavelox table's first load never carries it.
+const ClassicLive = dynamic(() => import("./classic-live"));
 
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
@@ -36,7 +42,9 @@ export function LiveTable({ matchId }: { matchId: string }) {
   const [view, setView] = useState<StreamView | null>(null);
   const [viewEventId, setViewEventId] = useState(0);
   const [clockAt, setClockAt] = useState(0);
+  // The recent events, for the table's sounds and notices: Machiavelox's or classic's.
   const [events, setEvents] = useState<EngineEvent[]>([]);
+  const [classicEvents, setClassicEvents] = useState<ClassicEvent[]>([]);
   // "down" only after the stream was up once: the first connection is not a reconnection.
   const [link, setLink] = useState<"connecting" | "up" | "down">("connecting");
   const [error, setError] = useState<string | null>(null);
@@ -68,9 +76,13 @@ export function LiveTable({ matchId }: { matchId: string }) {
       }
       setViewEventId(Number(id));
       if (data.type !== "match") setClockAt(data.now);
-      if (data.type === "events")
-        setEvents((list) => [...list, ...data.events].slice(-KEPT_EVENTS));
-      else setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
+      if (data.type === "events") {
+        if (held && isClassicView(held))
+          setClassicEvents((list) =>
+            [...list, ...(data.events as ClassicEvent[])].slice(-KEPT_EVENTS),
+          );
+        else setEvents((list) => [...list, ...(data.events as EngineEvent[])].slice(-KEPT_EVENTS));
+      } else setInfo((old) => ({ ...data.match, you: old?.you ?? null }));
       if (data.type !== "match") setView(held);
     };
     const options = {
@@ -133,6 +145,23 @@ export function LiveTable({ matchId }: { matchId: string }) {
       />
     );
 
+  if (isClassicView(view))
+    return (
+      <ClassicLive
+        matchId={matchId}
+        you={you}
+        view={view}
+        clockAt={clockAt}
+        events={classicEvents}
+        names={names}
+        offline={link === "down"}
+        endActions={
+          <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
+            {t.end.home}
+          </Link>
+        }
+      />
+    );
   const { hand, game } = splitGameView(view);
   // The Hint helps in friendly and practice games; ranked hands are played unaided.
   const findHint =

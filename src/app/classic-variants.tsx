@@ -1,0 +1,32 @@
+"use client";
+
+import { VARIANTS, type Variant } from "@/engine/classic";
+import { useMessages } from "@/i18n/client";
+
+/** The classic variants to play, as checkboxes (a friendly game's form, a practice table's). */
+export function VariantsField({
+  value,
+  onChange,
+}: {
+  value: Variant[];
+  onChange: (variants: Variant[]) => void;
+}) {
+  const t = useMessages().practice.classic;
+  return (
+    <fieldset className="text-sm">
+      <legend className="font-medium">{t.variants}</legend>
+      {VARIANTS.map((variant) => (
+        <label key={variant} className="mr-3 inline-flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={value.includes(variant)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...value, variant] : value.filter((v) => v !== variant))
+            }
+          />
+          {t.variantNames[variant]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
