@@ -10,6 +10,14 @@ export type MatchView = GameView | ClassicView;
 export type MatchEvent = EngineEvent | ClassicEvent;
 export type MatchCommand = Command | ClassicCommand;
 
+/**
+ * Whether a match's view is classic Machiavelli's (only it counts a shared stock). Here rather
+ * than in the classic engine, so a Machiavelox table tells the two apart without loading it.
+ */
+export function isClassicView(view: object): view is ClassicView {
+  return "stockCount" in view;
+}
+
 export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 
 /** `bot`: the level of the server-side bot playing the seat (MatchSeat.bot). */

@@ -2,7 +2,8 @@
 // game's view wrapping it (§13). The table shows the hand and, between hands, the standings.
 
 import { type GameView, type HandView } from "@/engine";
-import { isClassicView, type ClassicView } from "@/engine/classic";
+import type { ClassicView } from "@/engine/classic";
+import { isClassicView } from "@/protocol/stream";
 
 export type Standings = Omit<GameView, "hand">;
 

@@ -29,5 +29,4 @@ export {
   type ClassicView,
   classicSpectatorView,
   classicViewFor,
-  isClassicView,
 } from "./views";

@@ -130,10 +130,6 @@ function copyRound(outcome: RoundOutcome | undefined): RoundOutcome | null {
 }
 
 /** Whether a match's view is a classic game's (the live server streams either game's views). */
-export function isClassicView(view: object): view is ClassicView {
-  return "stockCount" in view;
-}
-
 export function classicViewFor(state: ClassicState, seat: Seat): ClassicView {
   const view = classicSpectatorView(state);
   const hand = state.hands[seat];

@@ -26,7 +26,6 @@ import {
   classicEventsFor,
   classicSpectatorView,
   classicViewFor,
-  isClassicView,
   newClassicGame,
   nextClassicDeadline,
   parseOptions,
@@ -167,7 +166,6 @@ export type MatchSpec =
   | { rules: "machiavelox"; kind: GameKind }
   | { rules: "classic"; players: number; options: ClassicOptions };
 
-export { isClassicView };
 export type MatchState = GameState | ClassicState;
 export type MatchEvent = GameEvent | ClassicEvent;
 export type MatchView = GameView | ClassicView;
