@@ -41,7 +41,7 @@ async function main() {
     for (const position of botPositions({ seed: options.seed * 1_000_003 + hand })) {
       positions++;
       const puzzle = puzzleFrom(position, solveGraded(position));
-      if (!puzzle || puzzles.has(puzzle.id)) continue;
+      if (!puzzle || puzzles.has(puzzle.key)) continue;
       const rules = meldRulesFor(position.rules);
       const { solution } = puzzle;
       const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
@@ -54,13 +54,14 @@ async function main() {
         },
       );
       if (ilp.Status !== "Optimal" || Math.round(ilp.ObjectiveValue) !== value)
-        throw new Error(`${puzzle.id}: solver ${value}, HiGHS ${ilp.Status} ${ilp.ObjectiveValue}`);
+        throw new Error(`${puzzle.key}: solver ${value}, HiGHS ${ilp.Status} ${ilp.ObjectiveValue}`);
       const replay = replayPlan(
         { rules, table: position.table, hand: position.hand },
         solution.plan,
       );
-      if (!replay.ok) throw new Error(`${puzzle.id}: the plan does not replay: ${replay.reason}`);
-      puzzles.set(puzzle.id, puzzle);
+      if (!replay.ok) throw new Error(`${puzzle.key}: the plan does not replay: ${replay.reason}`);
+      puzzles.set(puzzle.key, puzzle);
+      if (puzzles.size % 50 === 0) console.log(`${puzzles.size} puzzles from ${positions} positions`);
       if (puzzles.size >= options.count) break;
     }
   }

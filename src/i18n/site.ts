@@ -383,6 +383,7 @@ export const siteEn = {
       role: "role",
       "end-match": "match ended",
       "resolve-report": "report resolved",
+      "hide-puzzle": "puzzle hidden or shown",
     } satisfies Record<AuditAction, string>,
   },
   notFound: {
@@ -807,6 +808,7 @@ export const siteIt: SiteMessages = {
       role: "ruolo",
       "end-match": "partita chiusa",
       "resolve-report": "segnalazione risolta",
+      "hide-puzzle": "problema nascosto o mostrato",
     },
   },
   notFound: {

@@ -20,6 +20,16 @@ export function positionKey(position: PuzzlePosition): string {
   return `${position.rules[0]}:${melds.join("|")}:${names(position.hand)}`;
 }
 
+/** A short id for a key: 64-bit FNV-1a in base 36 (11–13 characters). */
+export function puzzleId(key: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= BigInt(key.charCodeAt(i));
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(36);
+}
+
 /**
  * The table's melds whose cards change: an original meld that ends otherwise
  * (or not at all), and a new meld holding table cards. A new meld of hand
@@ -117,7 +127,8 @@ export function puzzleFrom(position: PuzzlePosition, solved: Solved): Puzzle | n
   const { hint, effort } = solved;
   const touched = touchedMelds(position.table, hint.target);
   return {
-    id: positionKey(position),
+    id: puzzleId(positionKey(position)),
+    key: positionKey(position),
     position,
     solution: { placed: hint.placed, moved: hint.moved, target: hint.target, plan: hint.plan },
     touched,

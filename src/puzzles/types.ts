@@ -30,8 +30,10 @@ export type PuzzleTheme =
   | "ace-ends"; // the Ace at either end of runs
 
 export interface Puzzle {
-  /** stable id: the position's key (see positionKey) */
+  /** short and stable: a hash of the key (the share link's id) */
   id: string;
+  /** the position whatever its copies and meld ids (positionKey) */
+  key: string;
   position: PuzzlePosition;
   solution: PuzzleSolution;
   /** melds of the table whose cards change */

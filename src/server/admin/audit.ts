@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 
 type Tx = Db | Prisma.TransactionClient;
 
-export type AuditAction = "ban" | "unban" | "role" | "end-match" | "resolve-report";
+export type AuditAction = "ban" | "unban" | "role" | "end-match" | "resolve-report" | "hide-puzzle";
 
 /** Records one moderator action; call it in the same transaction as the action itself. */
 export function audit(
