@@ -6,6 +6,7 @@ import { classicEn, classicIt } from "./classic";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
 import { siteEn, siteIt } from "./site";
+import { puzzlesEn, puzzlesIt } from "./puzzles";
 
 const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 /** A rank's name: the Ace and the court cards have names, the others are their number. */
@@ -262,6 +263,7 @@ const en = {
   hint: hintEn,
   classic: classicEn,
   site: siteEn,
+  puzzles: puzzlesEn,
 };
 
 export type Messages = typeof en;
@@ -560,6 +562,7 @@ const it: Messages = {
   hint: hintIt,
   classic: classicIt,
   site: siteIt,
+  puzzles: puzzlesIt,
 };
 
 const DICTIONARIES: Record<Locale, Messages> = { en, it };
