@@ -218,10 +218,10 @@ export async function submitAttempt(
 }
 
 /** A player's puzzle rating, streaks and last attempts, for the profile. */
-export async function puzzleProfile(db: Db, userId: string) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+export async function puzzleProfile(db: Db, who: { id: string } | { nameKey: string }) {
+  const user = await db.user.findUniqueOrThrow({ where: who });
   const attempts = await db.puzzleAttempt.findMany({
-    where: { userId },
+    where: { userId: user.id },
     orderBy: { createdAt: "desc" },
     take: 30,
   });

@@ -53,7 +53,7 @@ export const puzzleRouter = router({
       ),
     ),
   /** The player's puzzle rating, streaks and history. */
-  profile: protectedProcedure.query(({ ctx }) => puzzleProfile(ctx.db, ctx.user.id)),
+  profile: protectedProcedure.query(({ ctx }) => puzzleProfile(ctx.db, { id: ctx.user.id })),
   /** A moderator hides (or shows again) a puzzle. */
   hide: roleProcedure("MODERATOR")
     .input(z.object({ id: puzzleId, hidden: z.boolean() }))
