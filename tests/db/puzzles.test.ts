@@ -3,33 +3,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cards } from "@/engine/cards";
 import { grantRole } from "@/server/accounts/accounts";
 import { loadPuzzles } from "@/server/puzzles/store";
 import { puzzleRouter } from "@/server/routers/puzzle";
 import { createCallerFactory } from "@/server/trpc";
 import { puzzleFrom, solveGraded } from "@/puzzles/generate";
-import type { Puzzle, PuzzlePosition } from "@/puzzles/types";
+import type { Puzzle } from "@/puzzles/types";
+import { position } from "../puzzles/position";
 import { contextFor, newPlayer, testDb } from "./helpers";
 
 const db = testDb();
 const caller = createCallerFactory(puzzleRouter);
 
-function position(hand: string, ...melds: string[]): PuzzlePosition {
-  const all = cards([...melds, hand].join(" "));
-  let at = 0;
-  const table = melds.map((m, i) => {
-    const n = m.split(" ").length;
-    at += n;
-    return { id: i + 1, cards: all.slice(at - n, at) };
-  });
-  return { rules: "machiavelox", table, hand: all.slice(at) };
-}
-
 const puzzles = [
-  position("9D", "6H 7H 8H 9H", "6C 7C 8C 9C"),
-  position("9H", "6D 7D 8D 9D", "6S 7S 8S 9S"),
-  position("AC", "JC JD JH", "QC QD QH", "KC KD KH"),
+  position("machiavelox", "9D", "6H 7H 8H 9H", "6C 7C 8C 9C"),
+  position("machiavelox", "9H", "6D 7D 8D 9D", "6S 7S 8S 9S"),
+  position("machiavelox", "AC", "JC JD JH", "QC QD QH", "KC KD KH"),
 ].map((p) => puzzleFrom(p, solveGraded(p))!);
 
 async function code(attempt: Promise<unknown>) {

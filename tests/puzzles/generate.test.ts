@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { cards } from "@/engine/cards";
 import { checkMeld, meldRulesFor } from "@/engine/melds";
 import { checkAttempt } from "@/puzzles/check";
 import {
@@ -11,18 +10,7 @@ import {
   themesOf,
   touchedMelds,
 } from "@/puzzles/generate";
-import type { PuzzlePosition } from "@/puzzles/types";
-
-function position(rules: "machiavelox" | "classic", hand: string, ...melds: string[]) {
-  const all = cards([...melds, hand].join(" "));
-  let at = 0;
-  const table = melds.map((m, i) => {
-    const n = m.split(" ").length;
-    at += n;
-    return { id: i + 1, cards: all.slice(at - n, at) };
-  });
-  return { rules, table, hand: all.slice(at) } satisfies PuzzlePosition;
-}
+import { position } from "./position";
 
 describe("puzzle generator's filters", () => {
   it("keeps an answer that moves two table cards out of two melds", () => {
