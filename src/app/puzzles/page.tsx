@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { hasRole } from "@/server/accounts/roles";
 import { viewer } from "@/server/games/viewer";
 import { PuzzlePlayer } from "./puzzle-player";
 
@@ -21,5 +22,12 @@ export default async function PuzzlesPage({ searchParams }: Props) {
       : params.streak
         ? "streak"
         : "rated";
-  return <PuzzlePlayer signedIn={signedIn} mode={mode} id={id} />;
+  return (
+    <PuzzlePlayer
+      signedIn={signedIn}
+      moderator={session !== null && hasRole(session.role, "MODERATOR")}
+      mode={mode}
+      id={id}
+    />
+  );
 }

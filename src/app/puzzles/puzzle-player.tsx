@@ -10,6 +10,7 @@ import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand } from "@/components/table/local-hand";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useMessages } from "@/i18n/client";
+import { errorText } from "@/i18n/errors";
 import { invalidMeld } from "@/puzzles/check";
 import { PUZZLE_SEAT, puzzleHand, solutionSteps, submissionOf } from "@/puzzles/table";
 import type { PuzzleTheme } from "@/puzzles/types";
@@ -22,10 +23,12 @@ const button = "rounded bg-white px-2 py-0.5 ring-1 ring-amber-300 disabled:opac
 
 export function PuzzlePlayer({
   signedIn,
+  moderator,
   mode,
   id,
 }: {
   signedIn: boolean;
+  moderator: boolean;
   mode: Mode;
   id: string | null;
 }) {
@@ -41,13 +44,14 @@ export function PuzzlePlayer({
   const puzzle = useQuery({ ...options, staleTime: Infinity, refetchOnWindowFocus: false });
   const queryClient = useQueryClient();
   const next = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-  if (puzzle.error) return <p className="p-6 text-red-800">{puzzle.error.message}</p>;
+  if (puzzle.error) return <p className="p-6 text-red-800">{errorText(puzzle.error, t)}</p>;
   if (!puzzle.data) return <p className="p-6">{t.puzzles.loading}</p>;
   return (
     <PuzzleBoard
       key={puzzle.data.id}
       puzzle={puzzle.data}
       streak={mode === "streak"}
+      moderator={moderator}
       onNext={mode === "rated" || mode === "streak" ? next : null}
       topBar={
         <>
@@ -105,11 +109,13 @@ export function PuzzlePlayer({
 function PuzzleBoard({
   puzzle,
   streak,
+  moderator,
   onNext,
   topBar,
 }: {
   puzzle: PublicPuzzle;
   streak: boolean;
+  moderator: boolean;
   onNext: (() => void) | null;
   topBar: React.ReactNode;
 }) {
@@ -140,6 +146,7 @@ function PuzzleBoard({
     setCount(done.current.length);
   };
   const submit = useMutation(trpc.puzzle.submit.mutationOptions());
+  const hide = useMutation(trpc.puzzle.hide.mutationOptions());
   const [result, setResult] = useState<AttemptResult | null>(null);
   const [step, setStep] = useState(0);
   const steps = useMemo(
@@ -204,7 +211,7 @@ function PuzzleBoard({
           >
             {t.puzzles.submit}
           </button>
-          {submit.error && <span className="text-red-800">{submit.error.message}</span>}
+          {submit.error && <span className="text-red-800">{errorText(submit.error, t)}</span>}
         </>
       ) : (
         <>
@@ -245,6 +252,18 @@ function PuzzleBoard({
           )}
         </>
       )}
+      {moderator && (
+        <button
+          type="button"
+          className={button}
+          disabled={hide.isPending || hide.isSuccess}
+          onClick={() => hide.mutate({ id: puzzle.id, hidden: true })}
+        >
+          {hide.isSuccess ? "✓ " : ""}
+          {t.puzzles.report}
+        </button>
+      )}
+      {hide.error && <span className="text-red-800">{errorText(hide.error, t)}</span>}
     </div>
   );
   return (

@@ -2,7 +2,6 @@
 // the player's rating, attempts judged by the checker and rated by Glicko-2.
 
 import { readFile } from "node:fs/promises";
-import { TRPCError } from "@trpc/server";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Prisma } from "@/generated/prisma/client";
 import { checkAttempt, type Submission } from "@/puzzles/check";
@@ -11,6 +10,7 @@ import { puzzleRating, rateAttempt, servingWindow } from "@/puzzles/rating";
 import type { Puzzle, PuzzlePosition, PuzzleSolution, PuzzleTheme } from "@/puzzles/types";
 import { trySpend } from "../accounts/limits";
 import type { Db } from "../db/client";
+import { refuse } from "../refusals";
 import { audit } from "../admin/audit";
 
 /** The data file `npm run puzzles:generate` writes, shipped with the project. */
@@ -58,7 +58,7 @@ export type PublicPuzzle = ReturnType<typeof publicPuzzle>;
 
 async function visible(db: Db, id: string): Promise<Row> {
   const row = await db.puzzle.findUnique({ where: { id } });
-  if (!row || row.hidden) throw new TRPCError({ code: "NOT_FOUND", message: "No such puzzle." });
+  if (!row || row.hidden) throw refuse("NOT_FOUND", "No such puzzle.", "NO_SUCH_PUZZLE");
   return row;
 }
 
@@ -69,7 +69,7 @@ export async function getPuzzle(db: Db, id: string): Promise<PublicPuzzle> {
 /** Today's puzzle: the same for every player and visitor on one UTC day. */
 export async function dailyPuzzleRow(db: Db, now = new Date()): Promise<Row> {
   const count = await db.puzzle.count({ where: { hidden: false } });
-  if (count === 0) throw new TRPCError({ code: "NOT_FOUND", message: "No puzzles yet." });
+  if (count === 0) throw refuse("NOT_FOUND", "No puzzles yet.", "NO_PUZZLES");
   const [row] = await db.puzzle.findMany({
     where: { hidden: false },
     orderBy: { id: "asc" },
@@ -108,7 +108,7 @@ export async function nextPuzzle(
     });
     return publicPuzzle(row!);
   }
-  throw new TRPCError({ code: "NOT_FOUND", message: "You have tried every puzzle here." });
+  throw refuse("NOT_FOUND", "You have tried every puzzle here.", "EVERY_PUZZLE_TRIED");
 }
 
 /** Visitors may try the daily puzzle; this many attempts a minute per address, players too. */
@@ -137,17 +137,24 @@ export async function submitAttempt(
   now = new Date(),
 ): Promise<AttemptResult> {
   if (!(await trySpend(attemptsPerMinute, who.userId ?? `address:${who.address}`)))
-    throw new TRPCError({
-      code: "TOO_MANY_REQUESTS",
-      message: "Too many attempts: wait a minute.",
-    });
+    throw refuse(
+      "TOO_MANY_REQUESTS",
+      "Too many attempts: wait a minute.",
+      "TOO_MANY_PUZZLE_ATTEMPTS",
+    );
   const row = await visible(db, input.id);
   if (!who.userId && row.id !== (await dailyPuzzleRow(db, now)).id)
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to play this puzzle." });
+    throw refuse("UNAUTHORIZED", "Sign in to play this puzzle.", "SIGN_IN_FOR_PUZZLE");
   const position = row.position as unknown as PuzzlePosition;
   const solution = row.solution as unknown as PuzzleSolution;
   const verdict = checkAttempt(position, solution, input.submission);
-  if (!verdict.ok) throw new TRPCError({ code: "BAD_REQUEST", message: verdict.reason });
+  if (!verdict.ok)
+    throw refuse(
+      "BAD_REQUEST",
+      `This table is not a valid answer: ${verdict.reason}`,
+      "PUZZLE_TABLE_INVALID",
+      verdict.reason,
+    );
   const base = { ...verdict, goal: solution.placed.length, solution };
   if (!who.userId) return { ...base, rating: null, streak: null };
   const userId = who.userId;
@@ -252,7 +259,7 @@ export async function hidePuzzle(
       where: { id: input.id },
       data: { hidden: input.hidden },
     });
-    if (count === 0) throw new TRPCError({ code: "NOT_FOUND", message: "No such puzzle." });
+    if (count === 0) throw refuse("NOT_FOUND", "No such puzzle.", "NO_SUCH_PUZZLE");
     await audit(
       tx,
       actorId,
