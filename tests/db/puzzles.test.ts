@@ -61,6 +61,18 @@ describe("puzzles in the database", () => {
     expect(await code(visitor.next({}))).toBe("UNAUTHORIZED");
   });
 
+  it("limits a visitor's attempts per address (30 a minute)", async () => {
+    const flooder = caller({ ...contextFor(db, null), clientAddress: "flood" });
+    const daily = await flooder.daily();
+    const p = puzzles.find((x) => x.id === daily.id)!;
+    for (let i = 0; i < 30; i++) await flooder.submit({ id: daily.id, ...nothing(p) });
+    expect(await code(flooder.submit({ id: daily.id, ...nothing(p) }))).toBe("TOO_MANY_REQUESTS");
+    // Another address still plays.
+    expect(
+      (await caller(contextFor(db, null)).submit({ id: daily.id, ...nothing(p) })).solved,
+    ).toBe(false);
+  });
+
   it("a player's first attempt is rated: solved raises the rating, a miss lowers it", async () => {
     const player = await newPlayer(db);
     const me = caller(contextFor(db, { id: player.id, name: player.name, role: "PLAYER" }));
