@@ -137,9 +137,10 @@ export default tseslint.config(
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
     rules: { "import-x/no-restricted-paths": engineSurface([]) },
   },
-  // The scenario runners and the random players are a test kit: the CLI and the benches use it.
+  // The scenario runners and the random players are a test kit: the CLI and the benches use it,
+  // and the puzzle generator, which the CLI runs, takes its positions from random hands.
   {
-    files: ["src/cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],
+    files: ["src/cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts", "src/puzzles/generate.ts"],
     rules: { "import-x/no-restricted-paths": engineSurface(["./testkit"]) },
   },
   // The engine's own benchmark times its internals too. Tests are white-box: no rule.

@@ -78,6 +78,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   <Link href="/leaderboard" className={link}>
                     {t.nav.leaderboard}
                   </Link>
+                  <Link href="/puzzles" className={link}>
+                    {t.puzzles.title}
+                  </Link>
                   <Link href="/rules" className={link}>
                     {t.nav.rules}
                   </Link>

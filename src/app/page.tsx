@@ -130,6 +130,16 @@ export default async function Home() {
         <TablePicture />
       </section>
 
+      <section className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-5">
+        <div>
+          <h2 className="text-xl font-bold tracking-tight">{messages.puzzles.daily}</h2>
+          <p className="mt-1 text-sm text-stone-600">{messages.puzzles.dailyText}</p>
+        </div>
+        <Link href="/puzzles?daily=1" className={primary} data-testid="daily-puzzle">
+          {messages.puzzles.playDaily}
+        </Link>
+      </section>
+
       <section className="grid gap-4 sm:grid-cols-3">
         {home.features.map((feature) => (
           <div key={feature.title} className="rounded-lg border border-stone-200 bg-white p-5">

@@ -7,6 +7,7 @@ import { classicEn, classicIt } from "./classic";
 import { hintEn, hintIt, levelsEn, levelsIt } from "./hint";
 import type { Locale } from "./locale";
 import { siteEn, siteIt } from "./site";
+import { puzzlesEn, puzzlesIt } from "./puzzles";
 
 const SUIT_NAMES_EN = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 /** A rank's name: the Ace and the court cards have names, the others are their number. */
@@ -321,6 +322,7 @@ const en = {
   hint: hintEn,
   classic: classicEn,
   site: siteEn,
+  puzzles: puzzlesEn,
 };
 
 export type Messages = typeof en;
@@ -677,6 +679,7 @@ const it: Messages = {
   hint: hintIt,
   classic: classicIt,
   site: siteIt,
+  puzzles: puzzlesIt,
 };
 
 const DICTIONARIES: Record<Locale, Messages> = { en, it };

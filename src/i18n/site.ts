@@ -411,6 +411,7 @@ export const siteEn = {
       role: "role",
       "end-match": "match ended",
       "resolve-report": "report resolved",
+      "hide-puzzle": "puzzle hidden or shown",
     } satisfies Record<AuditAction, string>,
   },
   notFound: {
@@ -661,6 +662,12 @@ export const siteIt: SiteMessages = {
       `Hai già ${limit} tavoli di allenamento in corso: finiscine uno prima.`,
     ROLE_CHANGED_MEANWHILE: (name) => `Il ruolo di ${name} è cambiato nel frattempo: ricontrolla.`,
     TOO_MANY_HINTS: () => "Un suggerimento alla volta: aspetta la risposta a quello chiesto.",
+    NO_SUCH_PUZZLE: () => "Questo problema non esiste.",
+    NO_PUZZLES: () => "Non ci sono ancora problemi.",
+    EVERY_PUZZLE_TRIED: () => "Hai già provato tutti i problemi di questo tipo.",
+    TOO_MANY_PUZZLE_ATTEMPTS: () => "Troppi tentativi: aspetta un minuto.",
+    SIGN_IN_FOR_PUZZLE: () => "Accedi per giocare questo problema.",
+    PUZZLE_TABLE_INVALID: (reason) => `Questo tavolo non è una risposta valida: ${reason}`,
   },
   kinds: {
     FRIENDLY_SINGLE: "Mano amichevole",
@@ -862,6 +869,7 @@ export const siteIt: SiteMessages = {
       role: "ruolo",
       "end-match": "partita chiusa",
       "resolve-report": "segnalazione risolta",
+      "hide-puzzle": "problema nascosto o mostrato",
     },
   },
   notFound: {

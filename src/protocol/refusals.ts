@@ -44,6 +44,12 @@ export type SiteRefusals = {
   TOO_MANY_PRACTICE_TABLES: [limit: number];
   TOO_MANY_HINTS: [];
   ROLE_CHANGED_MEANWHILE: [name: string];
+  NO_SUCH_PUZZLE: [];
+  NO_PUZZLES: [];
+  EVERY_PUZZLE_TRIED: [];
+  TOO_MANY_PUZZLE_ATTEMPTS: [];
+  SIGN_IN_FOR_PUZZLE: [];
+  PUZZLE_TABLE_INVALID: [reason: string];
 };
 
 export type SiteRefusalCode = keyof SiteRefusals;

@@ -13,6 +13,7 @@ import { resumePracticeBots } from "./bots/practice";
 import { startAgora } from "./agora/agora";
 import { limitSignUps } from "./accounts/limits";
 import { logMailer, setMailer, smtpMailer } from "./mail";
+import { loadPuzzles } from "./puzzles/store";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -88,6 +89,9 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       setMailer(logMailer(origin, log));
       log.info("SMTP_URL is unset: account mails (verification and reset links) go to this log");
     }
+
+    const puzzles = await loadPuzzles(db());
+    if (puzzles > 0) log.info(`loaded ${puzzles} puzzles`);
 
     const live = await startLiveMatches(db(), log, env);
     resumePracticeBots(live);

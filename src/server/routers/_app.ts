@@ -9,6 +9,7 @@ import { gameRouter } from "./game";
 import { historyRouter } from "./history";
 import { profileRouter } from "./profile";
 import { reportRouter } from "./report";
+import { puzzleRouter } from "./puzzle";
 
 export const appRouter = router({
   account: accountRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   history: historyRouter,
   report: reportRouter,
   admin: adminRouter,
+  puzzle: puzzleRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,8 @@ import { dictionary } from "@/i18n/messages";
 import { db } from "@/server/db/client";
 import { profile } from "@/server/games/profile";
 import { viewer } from "@/server/games/viewer";
+import { nameKey } from "@/protocol/accounts";
+import { puzzleProfile } from "@/server/puzzles/store";
 import { when } from "../../games/ui";
 import { ReportButton } from "./report-button";
 
@@ -37,6 +39,8 @@ export default async function ProfilePage({ params }: Props) {
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
+  const puzzles = await puzzleProfile(db(), { nameKey: nameKey(player.name) });
+  const p = dictionary(locale).puzzles;
   const since = player.createdAt.toLocaleDateString(locale === "it" ? "it-IT" : "en-GB", {
     day: "numeric",
     month: "long",
@@ -76,6 +80,32 @@ export default async function ProfilePage({ params }: Props) {
         <Stat label={t.played} testId="games-played" value={String(player.games.played)} />
         <Stat label={t.won} testId="games-won" value={String(player.games.won)} />
       </div>
+      <section className="space-y-3">
+        <h2 className="text-xl font-semibold">{p.history}</h2>
+        <p className="text-sm">
+          {p.rating}: <span data-testid="puzzle-rating-profile">{puzzles.rating}</span> ·{" "}
+          {p.bestStreak(puzzles.bestStreak)}
+        </p>
+        {puzzles.history.length === 0 ? (
+          <p className="text-sm text-stone-500">{p.none}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {puzzles.history.map((attempt) => (
+              <li key={`${attempt.puzzleId}-${attempt.at}`}>
+                <Link
+                  href={`/puzzles?id=${attempt.puzzleId}`}
+                  className={
+                    attempt.solved ? "text-emerald-800 underline" : "text-red-800 underline"
+                  }
+                >
+                  {attempt.solved ? "✓" : "✗"}
+                  {attempt.rated && ` ${attempt.change >= 0 ? "+" : ""}${attempt.change}`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">{t.longGames}</h2>
         {player.longGames.length === 0 ? (
