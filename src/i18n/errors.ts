@@ -4,7 +4,7 @@
 // the dictionary knows is said in its words, anything else keeps the server's own sentence.
 
 import type { z } from "zod";
-import { PASSWORD_MAX_BYTES } from "@/server/accounts/validation";
+import { PASSWORD_MAX_BYTES } from "@/server/accounts/figures";
 import type { SignInError } from "@/server/auth/sign-in";
 import type { RefusalData } from "@/server/refusals";
 import { when } from "./format";

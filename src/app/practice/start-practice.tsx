@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { BotLevel } from "@/bots/policy";
+import type { BotLevel } from "@/bots/levels";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";

@@ -3,6 +3,7 @@
 // The buttons (enabled only when the rules allow), the running clocks and the
 // player's settings.
 
+import dynamic from "next/dynamic";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Command } from "@/engine/commands";
 import type { Millis, Seat } from "@/engine/state";
@@ -10,7 +11,6 @@ import { LocaleSwitch, useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
-import { Legend } from "./legend";
 import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
@@ -218,6 +218,8 @@ export function ClockBar({
   );
 }
 
+const LegendDialog = dynamic(() => import("./legend").then((m) => m.LegendDialog));
+
 export function SettingsBar({
   settings,
   update,
@@ -228,6 +230,7 @@ export function SettingsBar({
   const t = useMessages();
   // On a phone the settings fold behind one button, so the table keeps the height.
   const [open, setOpen] = useState(false);
+  const [legend, setLegend] = useState(false);
   return (
     <div className="relative flex items-center gap-2 text-xs">
       <button
@@ -262,7 +265,17 @@ export function SettingsBar({
         {/* The site's header is under the table's frame: the language is chosen here too. */}
         <LocaleSwitch />
       </div>
-      <Legend />
+      <button
+        type="button"
+        aria-label={t.legend.open}
+        title={t.legend.open}
+        data-testid="legend-open"
+        className="h-8 w-8 rounded-full bg-white font-bold text-emerald-900 ring-1 ring-stone-300"
+        onClick={() => setLegend(true)}
+      >
+        ?
+      </button>
+      {legend && <LegendDialog onClose={() => setLegend(false)} />}
     </div>
   );
 }

@@ -5,8 +5,9 @@
 // action. A visitor without a seat joins a waiting table, or watches a running one.
 
 import { TRPCClientError } from "@trpc/client";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
-import { isBotLevel } from "@/bots/policy";
+import { isBotLevel } from "@/bots/levels";
 import type { Command } from "@/engine/commands";
 import type { EngineEvent } from "@/engine/engine-events";
 import { splitGameView } from "@/components/table/game-view";
@@ -16,7 +17,9 @@ import { useMessages } from "@/i18n/client";
 import type { MatchInfo, StreamMessage } from "@/server/matches/live-match";
 import { PatchMismatch, viewAfter } from "@/server/matches/view-patch";
 import { useTRPCClient } from "../../trpc";
-import { AfterHand } from "./after-hand";
+
+// Shown only once the hand is over: not part of the table's first load.
+const AfterHand = dynamic(() => import("./after-hand").then((m) => m.AfterHand));
 
 /** Events kept for the table's sounds and notices. */
 const KEPT_EVENTS = 200;
