@@ -228,7 +228,7 @@ export function SettingsBar({
   update: (change: Partial<TableSettings>) => void;
 }) {
   const t = useMessages();
-  // On a phone the settings fold behind one button, so the table keeps the height.
+  // On a phone, upright or sideways, the settings fold behind one button, so the table keeps the height.
   const [open, setOpen] = useState(false);
   const [legend, setLegend] = useState(false);
   return (
@@ -237,14 +237,14 @@ export function SettingsBar({
         type="button"
         aria-expanded={open}
         aria-controls="table-settings"
-        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 sm:hidden"
+        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 roomy:hidden"
         onClick={() => setOpen((o) => !o)}
       >
         {t.settings.title}
       </button>
       <div
         id="table-settings"
-        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 sm:static sm:mt-0 sm:flex sm:flex-row sm:items-center sm:gap-3 sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 roomy:static roomy:mt-0 roomy:flex roomy:flex-row roomy:items-center roomy:gap-3 roomy:bg-transparent roomy:p-0 roomy:shadow-none roomy:ring-0`}
       >
         <button
           type="button"
