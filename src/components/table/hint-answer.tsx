@@ -4,25 +4,14 @@
 // the melds as they end up, the steps in words, and the button that plays the next one.
 
 import { NEW_MELD } from "@/bots/plan";
-import type { MeldId } from "@/engine/state";
 import { useMessages } from "@/i18n/client";
 import type { Messages } from "@/i18n/messages";
 import { CardFace } from "./card";
-import { type HintControl, type HintState, HINT_BUTTON } from "./hint";
+import { HINT_BUTTON, type HintPanelProps, type HintState } from "./hint";
 import { describeStep } from "./hint-check";
 
-/** What the Hint found, once asked. `busy`: commands still on their way. */
-export function HintAnswerPanel({
-  hint,
-  busy,
-  fourColour,
-  meldNumber,
-}: {
-  hint: HintControl;
-  busy: boolean;
-  fourColour: boolean;
-  meldNumber: (id: MeldId) => number;
-}) {
+/** What the Hint found, once asked. */
+export function HintAnswerPanel({ hint, busy, fourColour, meldNumber }: HintPanelProps) {
   const t = useMessages();
   const { state } = hint;
   if (state.status === "closed") return null;

@@ -143,19 +143,18 @@ const REFRESH_MS = 800;
 export const HINT_BUTTON =
   "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
 
-/** The Hint button, and once asked, what it found. `busy`: commands still on their way. */
-export function HintPanel({
-  hint,
-  busy,
-  fourColour,
-  meldNumber,
-}: {
+export interface HintPanelProps {
   hint: HintControl;
+  /** Commands still on their way. */
   busy: boolean;
   fourColour: boolean;
   /** The number the table shows on a meld (the engine's ids leave gaps). */
   meldNumber: (id: MeldId) => number;
-}) {
+}
+
+/** The Hint button, and once asked, what it found. */
+export function HintPanel(props: HintPanelProps) {
+  const { hint } = props;
   const t = useMessages();
   const { state } = hint;
   if (state.status === "closed")
@@ -169,7 +168,5 @@ export function HintPanel({
         {t.hint.show}
       </button>
     );
-  return (
-    <HintAnswerPanel hint={hint} busy={busy} fourColour={fourColour} meldNumber={meldNumber} />
-  );
+  return <HintAnswerPanel {...props} />;
 }
