@@ -49,6 +49,16 @@ const flights = (page: Page) =>
     () => (window as unknown as { __flights: { card: string; moved: number }[] }).__flights,
   );
 
+/** On each page, `seated` cards show in the seats and at least one flew since `watchFlights`. */
+async function expectFlights(pages: Page[], seated: number, message: string): Promise<void> {
+  for (const page of pages) {
+    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(seated);
+    await expect
+      .poll(async () => (await flights(page)).filter((f) => f.moved > 4).length, { message })
+      .toBeGreaterThan(0);
+  }
+}
+
 async function player(browser: Browser, name: string, size: (typeof SIZES)[number]) {
   const context = await browser.newContext({ viewport: size });
   const page = await context.newPage();
@@ -86,14 +96,7 @@ test("the other players see a card fly: cards declared by one player fly into he
     await ada.getByTestId("drop-staging").click();
   }
   await expect(ada.getByTestId("drop-staging").locator("[data-card]")).toHaveCount(3);
-  for (const page of [bruno, chiara]) {
-    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(3);
-    await expect
-      .poll(async () => (await flights(page)).filter((f) => f.moved > 4).length, {
-        message: "a card seen moving on another player's screen",
-      })
-      .toBeGreaterThan(0);
-  }
+  await expectFlights([bruno, chiara], 3, "a card seen moving on another player's screen");
   await chiara.screenshot({ path: `${SCREENSHOTS}/motion-staged-390x844.png` });
   await bruno.screenshot({ path: `${SCREENSHOTS}/motion-staged-1280x800.png` });
 
@@ -109,14 +112,7 @@ test("the other players see a card fly: cards declared by one player fly into he
   for (const page of [bruno, chiara]) await watchFlights(page);
   await handCards.first().click();
   await ada.getByTestId("drop-staging").click();
-  for (const page of [bruno, chiara]) {
-    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(3);
-    await expect
-      .poll(async () => (await flights(page)).filter((f) => f.moved > 4).length, {
-        message: "a card seen moving on another player's screen, at a second size",
-      })
-      .toBeGreaterThan(0);
-  }
+  await expectFlights([bruno, chiara], 3, "a card seen moving at a second size");
   await chiara.screenshot({ path: `${SCREENSHOTS}/motion-staged-844x390.png` });
   await bruno.screenshot({ path: `${SCREENSHOTS}/motion-staged-1366x768.png` });
 });
