@@ -15,6 +15,7 @@ import {
 } from "@/engine";
 import type { PlanAction } from "../solver";
 import { greedyPlan, type Greed } from "./greedy";
+import type { BotLevel } from "./levels";
 import { holdBack, solve, worthStopping } from "./hard";
 import { continuePlan, fromStaging, type RunningPlan, startPlan } from "./plan";
 import {
@@ -28,12 +29,7 @@ import {
   workOnTable,
 } from "./seat";
 
-export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
-export function isBotLevel(value: unknown): value is BotLevel {
-  return BOT_LEVELS.includes(value as BotLevel);
-}
+export { BOT_LEVELS, type BotLevel, isBotLevel } from "./levels";
 
 /** Reaction time per command, uniform in [min, max) ms: a human pace, slower for weaker bots. */
 export const REACTION_MS: Record<BotLevel, { min: Millis; max: Millis }> = {

@@ -4,7 +4,7 @@
 // the dictionary knows is said in its words, anything else keeps the server's own sentence.
 
 import type { z } from "zod";
-import { PASSWORD_MAX_BYTES } from "@/protocol/accounts";
+import { PASSWORD_MAX_BYTES } from "@/protocol/figures";
 import type { RefusalData, SignInRefusal } from "@/protocol/refusals";
 import { when } from "./format";
 import type { Messages } from "./messages";

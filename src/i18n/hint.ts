@@ -2,7 +2,7 @@
 // messages.ts nests them under `levels` and `hint`. Typed alike: a missing Italian
 // word is a type error.
 
-import type { BotLevel } from "@/bots/policy";
+import type { BotLevel } from "@/bots/levels";
 
 export const levelsEn = {
   label: "Bots' level",
@@ -30,7 +30,7 @@ export const hintEn = {
   eliminates:
     "Careful: this empties your hand, and you have never laid a meld of your own: going out like that eliminates you (§8). Keep a card back, or lay a meld first.",
   newMeld: "new meld",
-  meld: (id: number) => `meld ${id}`,
+  meld: (n: number) => `meld ${n}`,
   none: "No placement found: none of your cards can go onto the table now. Draw, or wait for the table to change.",
   tooComplex:
     "Too complex: the table offers too many possibilities to find the best placement in time.",
@@ -77,7 +77,7 @@ export const hintIt: typeof hintEn = {
   eliminates:
     "Attenzione: così svuoti la mano senza aver mai calato una combinazione tua: chiudere in questo modo ti elimina (§8). Tieni una carta, o cala prima una combinazione.",
   newMeld: "nuova combinazione",
-  meld: (id) => `combinazione ${id}`,
+  meld: (n) => `combinazione ${n}`,
   none: "Nessuna giocata trovata: ora nessuna tua carta può andare in tavola. Pesca, o aspetta che il tavolo cambi.",
   tooComplex:
     "Troppo complesso: il tavolo offre troppe possibilità per trovare in tempo la giocata migliore.",

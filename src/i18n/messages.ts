@@ -231,6 +231,8 @@ const en = {
     intro: "A short practice hand that teaches every move, one at a time. Nothing is recorded.",
     progress: (n: number, of: number) => `Step ${n} of ${of}`,
     restart: "Start again",
+    more: "Show the whole step",
+    less: "Show less",
     done: "Well done: you went out and won the hand. You know every move now.",
     practice: "Play a practice hand",
     steps: {
@@ -554,6 +556,8 @@ const it: Messages = {
     intro: "Una breve mano di prova che insegna ogni mossa, una alla volta. Non viene registrata.",
     progress: (n, of) => `Passo ${n} di ${of}`,
     restart: "Ricomincia",
+    more: "Mostra tutto il passo",
+    less: "Mostra meno",
     done: "Bravo: hai chiuso e vinto la mano. Ora conosci ogni mossa.",
     practice: "Gioca una mano di allenamento",
     steps: {

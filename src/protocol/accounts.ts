@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { LOCALES } from "@/i18n/locale";
 
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./figures";
+
 // Shared by the sign-up form (instant feedback) and the server (the authority).
 
-export const NAME_MIN = 3;
-export const NAME_MAX = 20;
-export const PASSWORD_MIN = 8;
-/** bcrypt reads at most 72 bytes; longer passwords would be silently cut. */
-export const PASSWORD_MAX_BYTES = 72;
+export { NAME_MAX, NAME_MIN, PASSWORD_MAX_BYTES, PASSWORD_MIN } from "./figures";
 
 export const nameSchema = z
   .string({ error: "Choose a name." })

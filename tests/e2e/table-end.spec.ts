@@ -107,6 +107,12 @@ test("a signed-out visitor who follows Watch is told what signing in is for, wit
   );
   await expect(lead.getByRole("link")).toHaveAttribute("href", "/practice");
   await shots(page, "signin-watch");
+  // And back: the sign-up page's way to sign in keeps where the visitor was headed.
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toHaveAttribute(
+    "href",
+    "/signin?callbackUrl=%2Fplay%2Fsome-hand",
+  );
 });
 
 test("a signed-out visitor tries a practice hand as a guest, in the browser alone", async ({

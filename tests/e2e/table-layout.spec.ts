@@ -113,22 +113,37 @@ test("«Stop!» and Give up ask first and say the −15 they can cost (§9)", as
   test.setTimeout(90_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await practiceTable(page, "stopper");
-  await page.setViewportSize({ width: 390, height: 844 });
 
-  await page.getByTestId("action-stop").click();
   const ask = page.getByRole("alertdialog");
-  await expect(ask).toContainText("−15");
-  await expectOnScreen(page, ask, "the «Stop!» question");
-  await page.screenshot({ path: `${SCREENSHOTS}/layout-stop-confirm.png` });
-  // "Not now" is the safe default: focused, and nothing was called.
-  await expect(ask.getByRole("button", { name: "Not now" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(ask).toBeHidden();
-  await expect(page.getByTestId("situation")).toBeHidden();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.getByTestId("action-stop").click();
+    await expect(ask).toContainText("−15");
+    await expectOnScreen(page, ask, `the «Stop!» question at ${size.name}`);
+    await page.screenshot({ path: `${SCREENSHOTS}/layout-stop-confirm-${size.name}.png` });
+    // "Not now" is the safe default: focused, and nothing was called.
+    await expect(ask.getByRole("button", { name: "Not now" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId("situation")).toBeHidden();
+  }
 
   await page.getByTestId("action-stop").click();
   await page.getByRole("button", { name: "Yes, call «Stop!»" }).click();
-  await expect(page.getByTestId("situation")).toContainText("Your freeze");
+  // The freeze's notice and its clock, where the eye is, at every size.
+  const situation = page.getByTestId("situation");
+  await expect(situation).toContainText("Your freeze");
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectNoPageScroll(page);
+    await expectOnScreen(page, situation, `the freeze notice at ${size.name}`);
+    await expectOnScreen(
+      page,
+      page.getByTestId("actions"),
+      `buttons in the freeze at ${size.name}`,
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}/layout-freeze-${size.name}.png` });
+  }
 
   await page.getByTestId("action-giveup").click();
   await expect(page.getByRole("alertdialog")).toContainText("−15");

@@ -13,6 +13,11 @@ const SIZES = [
   { name: "1280x800", width: 1280, height: 800 },
   { name: "390x844", width: 390, height: 844 },
 ];
+const ALL_SIZES = [
+  ...SIZES,
+  { name: "1366x768", width: 1366, height: 768 },
+  { name: "844x390", width: 844, height: 390 },
+];
 
 /**
  * From now on the page records every flying card and how far it travels: the distance
@@ -44,6 +49,16 @@ const flights = (page: Page) =>
     () => (window as unknown as { __flights: { card: string; moved: number }[] }).__flights,
   );
 
+/** On each page, `seated` cards show in the seats and at least one flew since `watchFlights`. */
+async function expectFlights(pages: Page[], seated: number, message: string): Promise<void> {
+  for (const page of pages) {
+    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(seated);
+    await expect
+      .poll(async () => (await flights(page)).filter((f) => f.moved > 4).length, { message })
+      .toBeGreaterThan(0);
+  }
+}
+
 async function player(browser: Browser, name: string, size: (typeof SIZES)[number]) {
   const context = await browser.newContext({ viewport: size });
   const page = await context.newPage();
@@ -51,7 +66,7 @@ async function player(browser: Browser, name: string, size: (typeof SIZES)[numbe
   return page;
 }
 
-test("the other players see a card fly: cards declared by one player fly into her seat on the others’ screens, at 1280×800 and 390×844", async ({
+test("the other players see a card fly: cards declared by one player fly into her seat on the others’ screens, at 1280×800, 390×844, 1366×768 and 844×390", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -81,16 +96,25 @@ test("the other players see a card fly: cards declared by one player fly into he
     await ada.getByTestId("drop-staging").click();
   }
   await expect(ada.getByTestId("drop-staging").locator("[data-card]")).toHaveCount(3);
-  for (const page of [bruno, chiara]) {
-    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(3);
-    await expect
-      .poll(async () => (await flights(page)).filter((f) => f.moved > 4).length, {
-        message: "a card seen moving on another player's screen",
-      })
-      .toBeGreaterThan(0);
-  }
+  await expectFlights([bruno, chiara], 3, "a card seen moving on another player's screen");
   await chiara.screenshot({ path: `${SCREENSHOTS}/motion-staged-390x844.png` });
   await bruno.screenshot({ path: `${SCREENSHOTS}/motion-staged-1280x800.png` });
+
+  // The same at the other two sizes: a card taken back and declared again flies on both
+  // screens (no draw while cards are declared, §5.3).
+  await bruno.setViewportSize({ width: 1366, height: 768 });
+  await chiara.setViewportSize({ width: 844, height: 390 });
+  await ada.getByTestId("drop-staging").locator("button").first().click();
+  await ada.getByTestId("drop-hand").click({ position: { x: 4, y: 4 } });
+  await expect(handCards).toHaveCount(1);
+  for (const page of [bruno, chiara])
+    await expect(page.locator("[data-seat] [data-card-id]")).toHaveCount(2);
+  for (const page of [bruno, chiara]) await watchFlights(page);
+  await handCards.first().click();
+  await ada.getByTestId("drop-staging").click();
+  await expectFlights([bruno, chiara], 3, "a card seen moving at a second size");
+  await chiara.screenshot({ path: `${SCREENSHOTS}/motion-staged-844x390.png` });
+  await bruno.screenshot({ path: `${SCREENSHOTS}/motion-staged-1366x768.png` });
 });
 
 test("table cards fan 32 px apart and the tutorial can be played to its end, at 1280×800 and 390×844", async ({
@@ -212,6 +236,25 @@ test("a few Tab presses from a hand card to the staging area; the legend and the
   await expect(page.getByTestId("legend")).toContainText("on trial");
   await page.screenshot({ path: `${SCREENSHOTS}/table-legend-1280x800.png` });
   await page.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("legend")).toHaveCount(0);
+
+  // The tutorial's step fits two short lines on a phone, upright or sideways, unfolded on
+  // request; whole elsewhere.
+  const step = page.getByTestId("tutorial-step");
+  for (const size of ALL_SIZES) {
+    await page.setViewportSize(size);
+    const phone = size.width < 640 || size.height < 512;
+    const { height } = (await step.boundingBox())!;
+    expect(height, `the tutorial's step at ${size.name}`).toBeLessThanOrEqual(phone ? 44 : 64);
+    await page.screenshot({ path: `${SCREENSHOTS}/tutorial-step-${size.name}.png` });
+    // Upright, the step is longer than two lines: unfolded, it is read whole.
+    if (size.width >= 640) continue;
+    await step.getByRole("button", { name: "Show the whole step" }).click();
+    await expect.poll(async () => (await step.boundingBox())!.height).toBeGreaterThan(height);
+    await page.screenshot({ path: `${SCREENSHOTS}/tutorial-step-open-${size.name}.png` });
+    await step.getByRole("button", { name: "Show less" }).click();
+  }
+  await page.setViewportSize(SIZES[0]!);
   await page.getByTestId("game-table").getByRole("combobox").selectOption("it");
   await expect(page.getByTestId("tutorial-step")).toContainText("Passo");
 });

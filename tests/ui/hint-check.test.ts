@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardsKey, leftInvalid } from "@/components/table/hint-check";
+import { cardsKey, describeStep, leftInvalid } from "@/components/table/hint-check";
+import { dictionary } from "@/i18n/messages";
 import { viewFor } from "@/engine/views";
 import { A, card, hand, play } from "../engine/helpers";
 
@@ -29,5 +30,21 @@ describe("the Hint's checks", () => {
     const after = play(before, A, { do: "add", card: card("7C"), meld: 1 }, 1);
     expect(cardsKey(viewFor(before, A))).toBe(cardsKey(viewFor(before, A)));
     expect(cardsKey(viewFor(after, A))).not.toBe(cardsKey(viewFor(before, A)));
+  });
+
+  it("a step names melds by the numbers the table shows, not the engine's ids", () => {
+    // Melds 2 and 5 are on the table as the first and second: the engine's ids leave gaps.
+    const shown = new Map([
+      [2, 1],
+      [5, 2],
+    ]);
+    const number = (id: number) => shown.get(id) ?? id;
+    const t = dictionary("en");
+    expect(describeStep(t, { do: "move", card: card("9C"), from: 5, to: "new" }, number)).toBe(
+      "move 9♣ from meld 2 to new meld",
+    );
+    expect(describeStep(t, { do: "add", card: card("7C"), meld: 2 }, number)).toBe(
+      "add 7♣ to meld 1",
+    );
   });
 });

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { BOT_LEVELS, type BotLevel } from "@/bots/policy";
+import { BOT_LEVELS, type BotLevel } from "@/bots/levels";
 import { type Variant } from "@/engine/classic";
 import { VariantsField } from "../classic-variants";
 import { useMessages } from "@/i18n/client";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { getMessages } from "@/i18n/server";
+import { localPath } from "@/protocol/local-path";
 import { FormCard } from "../form";
 import { SignUpForm } from "./sign-up-form";
 
@@ -9,15 +10,23 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getMessages()).site.account.signUpMeta };
 }
 
-export default async function SignUpPage() {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string | string[] }>;
+}) {
   const t = (await getMessages()).site.account;
+  // Whoever already has an account goes on to where they were headed, as the sign-up would.
+  const back = (await searchParams).callbackUrl;
+  const path = typeof back === "string" ? localPath(back, "http://local") : null;
+  const signIn = path ? `/signin?callbackUrl=${encodeURIComponent(path)}` : "/signin";
   return (
     <FormCard
       title={t.signUpTitle}
       footer={
         <>
           {t.haveOne}{" "}
-          <Link href="/signin" className="font-medium text-emerald-700 hover:underline">
+          <Link href={signIn} className="font-medium text-emerald-700 hover:underline">
             {t.signIn}
           </Link>
         </>

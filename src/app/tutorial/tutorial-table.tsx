@@ -16,6 +16,7 @@ export function TutorialTable() {
   const [at, setAt] = useState(0);
   // A fresh table for each new start: its notices and animations begin again with the hand.
   const [round, setRound] = useState(0);
+  const [unfolded, setUnfolded] = useState(false);
   const onAccepted = useCallback(
     (state: HandState, command: Command) =>
       setAt((step) => nextStep(step, viewFor(state, YOU), command)),
@@ -28,34 +29,65 @@ export function TutorialTable() {
   const send = useLocalSend(act, YOU);
   const view = useMemo(() => viewFor(state, YOU), [state]);
   const step = TUTORIAL_STEPS[at]?.step ?? null;
+  const restartHand = () => {
+    restart(tutorialHand());
+    setAt(0);
+    setRound((n) => n + 1);
+  };
+  // On a phone the step takes two short lines at most, unfolded on request, so the table keeps its room.
   const coach = (
     <div
       role="status"
       data-testid="tutorial-step"
       data-step={step ?? "done"}
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-amber-100 px-3 py-1.5 text-sm text-amber-950 ring-1 ring-amber-300"
+      className="flex items-start gap-2 rounded-md bg-amber-100 px-2 py-1 text-xs text-amber-950 ring-1 ring-amber-300 roomy:flex-wrap roomy:items-center roomy:gap-x-3 roomy:px-3 roomy:py-1.5 roomy:text-sm"
     >
-      <span className="font-semibold">
-        {step ? t.tutorial.progress(at + 1, TUTORIAL_STEPS.length) : "✓"}
+      <span className="shrink-0 font-semibold">
+        {step ? (
+          <>
+            <span className="sr-only roomy:not-sr-only">
+              {t.tutorial.progress(at + 1, TUTORIAL_STEPS.length)}
+            </span>
+            <span aria-hidden className="roomy:hidden">
+              {at + 1}/{TUTORIAL_STEPS.length}
+            </span>
+          </>
+        ) : (
+          "✓"
+        )}
       </span>
-      <span className="min-w-0 flex-1 basis-64">
+      <span
+        data-testid="tutorial-text"
+        className={`min-w-0 flex-1 roomy:basis-64 ${unfolded ? "" : "line-clamp-2 roomy:line-clamp-none"}`}
+      >
         {step ? t.tutorial.steps[step] : t.tutorial.done}
       </span>
       {step === null && (
-        <Link href="/practice" className="font-medium text-emerald-800 underline">
+        <Link href="/practice" className="shrink-0 font-medium text-emerald-800 underline">
           {t.tutorial.practice}
         </Link>
       )}
       <button
         type="button"
-        className="rounded bg-white px-2 py-0.5 ring-1 ring-amber-300"
-        onClick={() => {
-          restart(tutorialHand());
-          setAt(0);
-          setRound((n) => n + 1);
-        }}
+        className="shrink-0 rounded bg-white px-1.5 ring-1 ring-amber-300 roomy:hidden"
+        aria-expanded={unfolded}
+        aria-label={unfolded ? t.tutorial.less : t.tutorial.more}
+        onClick={() => setUnfolded((open) => !open)}
       >
-        {t.tutorial.restart}
+        {unfolded ? "▴" : "▾"}
+      </button>
+      <button
+        type="button"
+        className="shrink-0 rounded bg-white px-1.5 ring-1 ring-amber-300 roomy:px-2 roomy:py-0.5"
+        aria-label={t.tutorial.restart}
+        onClick={restartHand}
+      >
+        <span aria-hidden className="roomy:hidden">
+          ↺
+        </span>
+        <span aria-hidden className="hidden roomy:inline">
+          {t.tutorial.restart}
+        </span>
       </button>
     </div>
   );

@@ -1,8 +1,11 @@
 // What the Hint checks on the table the server shows: whether the cards it was asked about
-// have changed, and whether a plan it played left a meld it worked on invalid.
+// have changed, and whether a plan it played left a meld it worked on invalid; and its steps
+// in the player's words.
 
 import { NEW_MELD, type Step } from "@/bots/plan";
 import { type MeldId, type HandView } from "@/engine";
+import type { Messages } from "@/i18n/messages";
+import { shortName } from "./notices";
 
 /** The own cards and the table's cards, as one string that changes when any of them does. */
 export function cardsKey(view: HandView): string {
@@ -32,4 +35,24 @@ function workedOn(steps: readonly Step[], view: HandView): ReadonlySet<MeldId> {
 export function leftInvalid(steps: readonly Step[], view: HandView): boolean {
   const melds = workedOn(steps, view);
   return view.table.some((meld) => !meld.valid && melds.has(meld.id));
+}
+
+/** A plan's step in words, melds by their numbers on the table; melds it creates are "new". */
+export function describeStep(t: Messages, step: Step, meldNumber: (id: MeldId) => number): string {
+  const meld = (id: MeldId | "new") =>
+    id === "new" || id >= NEW_MELD ? t.hint.newMeld : t.hint.meld(meldNumber(id));
+  switch (step.do) {
+    case "stage":
+      return t.hint.steps.stage(shortName(step.card));
+    case "unstage":
+      return t.hint.steps.unstage(shortName(step.card));
+    case "lay":
+      return t.hint.steps.lay(step.cards.map(shortName).join(" "));
+    case "add":
+      return t.hint.steps.add(shortName(step.card), meld(step.meld));
+    case "move":
+      return t.hint.steps.move(shortName(step.card), meld(step.from), meld(step.to));
+    case "place":
+      return t.hint.steps.place(shortName(step.card), meld(step.to));
+  }
 }

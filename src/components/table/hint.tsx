@@ -10,12 +10,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { continuePlan, NEW_MELD, type RunningPlan, startPlan, type Step } from "@/bots/plan";
 import { isSeatView } from "@/bots/seat";
 import { type CardId, type Command, type MeldId, type HandView } from "@/engine";
-import { useMessages } from "@/i18n/client";
-import type { Messages } from "@/i18n/messages";
 import type { HintAnswer } from "@/protocol/hint";
-import { CardFace } from "./card";
 import { cardsKey, leftInvalid } from "./hint-check";
-import { shortName } from "./notices";
 
 export type FindHint = () => Promise<HintAnswer>;
 
@@ -29,7 +25,7 @@ export interface HintMarks {
 
 type Placement = Extract<HintAnswer, { kind: "placement" }>;
 
-type HintState =
+export type HintState =
   | { status: "closed" }
   | { status: "searching"; changed: boolean }
   /** `asked`: the cards as they were when the hint was asked, to see when they change. */
@@ -137,153 +133,14 @@ export type HintControl = ReturnType<typeof useHint>;
 /** How long the hand and table stay still before a "nothing found" hint looks again. */
 const REFRESH_MS = 800;
 
-const BUTTON =
+export const HINT_BUTTON =
   "rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
 
-/** The Hint button, and once asked, what it found. `busy`: commands still on their way. */
-export function HintPanel({
-  hint,
-  busy,
-  fourColour,
-}: {
+export interface HintPanelProps {
   hint: HintControl;
+  /** Commands still on their way. */
   busy: boolean;
   fourColour: boolean;
-}) {
-  const t = useMessages();
-  const { state } = hint;
-  if (state.status === "closed")
-    return (
-      <button
-        type="button"
-        className={`${BUTTON} self-start bg-amber-100 text-amber-950 ring-1 ring-amber-400`}
-        data-testid="hint-open"
-        onClick={hint.open}
-      >
-        {t.hint.show}
-      </button>
-    );
-  const changed = "changed" in state && state.changed;
-  return (
-    <section
-      aria-label={t.hint.title}
-      data-testid="hint-panel"
-      className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-300"
-    >
-      <div className="flex items-center gap-2">
-        <h2 className="font-semibold text-amber-950">{t.hint.title}</h2>
-        <button
-          type="button"
-          className="ml-auto rounded bg-white px-2 py-1 text-xs ring-1 ring-stone-300"
-          onClick={hint.close}
-        >
-          {t.hint.hide}
-        </button>
-      </div>
-      {changed && <p className="text-amber-900">{t.hint.changed}</p>}
-      <p role="status" data-testid="hint-message">
-        {hint.invalidLeft ? t.hint.doneInvalid : message(t, state)}
-      </p>
-      {hint.invalidLeft && (
-        <button
-          type="button"
-          className={`${BUTTON} bg-amber-500 text-amber-950`}
-          onClick={hint.open}
-        >
-          {t.hint.again}
-        </button>
-      )}
-      {state.status === "placement" && (
-        <>
-          {state.answer.eliminates && (
-            <p role="alert" data-testid="hint-eliminates" className="font-medium text-red-700">
-              {t.hint.eliminates}
-            </p>
-          )}
-          <ul aria-label={t.hint.title} data-testid="hint-target" className="flex flex-wrap gap-3">
-            {state.answer.melds.map((meld) => (
-              <li key={meld.id} className="space-y-1">
-                <span className="text-xs text-stone-600">
-                  {meld.id >= NEW_MELD ? t.hint.newMeld : t.hint.meld(meld.id)}
-                </span>
-                <span className="flex">
-                  {meld.cards.map((card) => (
-                    <CardFace
-                      key={card}
-                      card={card}
-                      look={{ fourColour, small: true, hinted: state.answer.placed.includes(card) }}
-                    />
-                  ))}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <ol className="list-decimal space-y-0.5 pl-5 text-stone-700">
-            {state.answer.steps.map((step, i) => (
-              <li
-                key={i}
-                className={
-                  i < state.plan.sent
-                    ? "text-stone-400 line-through"
-                    : i === state.plan.sent
-                      ? "font-semibold"
-                      : ""
-                }
-              >
-                {describeStep(t, step)}
-              </li>
-            ))}
-          </ol>
-          <button
-            type="button"
-            className={`${BUTTON} bg-amber-500 text-amber-950`}
-            data-testid="hint-next"
-            disabled={busy}
-            onClick={() => void hint.next()}
-          >
-            {t.hint.next(state.plan.sent + 1, state.answer.steps.length)}
-          </button>
-        </>
-      )}
-    </section>
-  );
-}
-
-function message(t: Messages, state: Exclude<HintState, { status: "closed" }>): string {
-  switch (state.status) {
-    case "searching":
-      return t.hint.searching;
-    case "placement":
-      return `${t.hint.placement(state.answer.placed.length, state.answer.moved)} ${t.hint.yours}`;
-    case "done":
-      return t.hint.done;
-    case "failed":
-      return state.reason || t.hint.failed;
-    case "answered":
-      return {
-        none: t.hint.none,
-        "too-complex": t.hint.tooComplex,
-        "cannot-play": t.hint.cannotPlay,
-      }[state.answer.kind];
-  }
-}
-
-/** A plan's step in words; melds it creates are "new". */
-function describeStep(t: Messages, step: Step): string {
-  const meld = (id: MeldId | "new") =>
-    id === "new" || id >= NEW_MELD ? t.hint.newMeld : t.hint.meld(id);
-  switch (step.do) {
-    case "stage":
-      return t.hint.steps.stage(shortName(step.card));
-    case "unstage":
-      return t.hint.steps.unstage(shortName(step.card));
-    case "lay":
-      return t.hint.steps.lay(step.cards.map(shortName).join(" "));
-    case "add":
-      return t.hint.steps.add(shortName(step.card), meld(step.meld));
-    case "move":
-      return t.hint.steps.move(shortName(step.card), meld(step.from), meld(step.to));
-    case "place":
-      return t.hint.steps.place(shortName(step.card), meld(step.to));
-  }
+  /** The number the table shows on a meld (the engine's ids leave gaps). */
+  meldNumber: (id: MeldId) => number;
 }

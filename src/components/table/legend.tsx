@@ -1,21 +1,19 @@
 "use client";
 
-// The "?" at the table: what each clock and each mark on the table means, in a dialog over
-// the frame, with the way to the tutorial.
+// Behind the "?" at the table: what each clock and each mark on the table means, in a
+// dialog over the frame, with the way to the tutorial. Loaded when first opened.
 
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useMessages } from "@/i18n/client";
 
-export function Legend() {
+export function LegendDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages();
-  const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
+    if (element && !element.open) element.showModal();
+  }, []);
   const { legend } = t;
   const clocks = [
     ["play", legend.play],
@@ -36,59 +34,47 @@ export function Legend() {
     ["bg-white text-[10px] text-stone-500", "1", legend.numbers],
   ];
   return (
-    <>
-      <button
-        type="button"
-        aria-label={legend.open}
-        title={legend.open}
-        data-testid="legend-open"
-        className="h-8 w-8 rounded-full bg-white font-bold text-emerald-900 ring-1 ring-stone-300"
-        onClick={() => setOpen(true)}
-      >
-        ?
-      </button>
-      <dialog
-        ref={dialog}
-        aria-label={legend.title}
-        data-testid="legend"
-        onClose={() => setOpen(false)}
-        className="m-auto max-h-[90vh] w-[min(36rem,calc(100vw-1rem))] overflow-y-auto rounded-xl p-4 text-sm shadow-xl backdrop:bg-stone-900/40"
-      >
-        <h2 className="mb-2 text-base font-semibold">{legend.title}</h2>
-        <h3 className="font-semibold text-stone-700">{legend.clocks}</h3>
-        <ul className="mb-3 list-disc space-y-1 pl-5">
-          {clocks.map(([kind, text]) => (
-            <li key={kind}>{text}</li>
-          ))}
-        </ul>
-        <h3 className="font-semibold text-stone-700">{legend.marks}</h3>
-        <ul className="mb-3 space-y-1.5">
-          {marks.map(([look, sample, text]) => (
-            <li key={text} className="flex items-start gap-2">
-              <span
-                aria-hidden
-                className={`mt-0.5 flex h-4 min-w-4 shrink-0 items-center justify-center rounded-sm border border-stone-300 leading-none whitespace-nowrap ${look}`}
-              >
-                {sample}
-              </span>
-              <span>{text}</span>
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Link href="/tutorial" className="text-emerald-800 underline">
-            {legend.tutorial}
-          </Link>
-          <button
-            type="button"
-            autoFocus
-            className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white"
-            onClick={() => setOpen(false)}
-          >
-            {legend.close}
-          </button>
-        </div>
-      </dialog>
-    </>
+    <dialog
+      ref={dialog}
+      aria-label={legend.title}
+      data-testid="legend"
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[min(36rem,calc(100vw-1rem))] overflow-y-auto rounded-xl p-4 text-sm shadow-xl backdrop:bg-stone-900/40"
+    >
+      <h2 className="mb-2 text-base font-semibold">{legend.title}</h2>
+      <h3 className="font-semibold text-stone-700">{legend.clocks}</h3>
+      <ul className="mb-3 list-disc space-y-1 pl-5">
+        {clocks.map(([kind, text]) => (
+          <li key={kind}>{text}</li>
+        ))}
+      </ul>
+      <h3 className="font-semibold text-stone-700">{legend.marks}</h3>
+      <ul className="mb-3 space-y-1.5">
+        {marks.map(([look, sample, text]) => (
+          <li key={text} className="flex items-start gap-2">
+            <span
+              aria-hidden
+              className={`mt-0.5 flex h-4 min-w-4 shrink-0 items-center justify-center rounded-sm border border-stone-300 leading-none whitespace-nowrap ${look}`}
+            >
+              {sample}
+            </span>
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link href="/tutorial" className="text-emerald-800 underline">
+          {legend.tutorial}
+        </Link>
+        <button
+          type="button"
+          autoFocus
+          className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white"
+          onClick={() => dialog.current?.close()}
+        >
+          {legend.close}
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -160,7 +160,12 @@ export function useCardMotion(
         const area = now.scroller?.getAttribute("data-scroller");
         const fromSeat = changes.shrank.find((s) => s !== you);
         if (area === "rack" && changes.drew) from = placeOf("[data-stock]");
-        else if (area === "table" && fromSeat !== undefined) from = seatPlace(fromSeat);
+        else if (area === "table" && fromSeat !== undefined) {
+          // From the seat's corner at the card's own size: the whole panel's box would
+          // stretch the card across the screen as it starts.
+          const panel = seatPlace(fromSeat);
+          if (panel) from = new DOMRect(panel.x, panel.y, now.rect.width, now.rect.height);
+        }
       }
       if (from) fly(now.element, from, now.rect, now.element, !was);
     }

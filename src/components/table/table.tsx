@@ -5,6 +5,7 @@
 // one engine command, and reports refusals and chain undos as notices.
 
 import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -30,8 +31,8 @@ import { CardFace } from "./card";
 import { clocksOf } from "./clocks";
 import { dragAnnouncements } from "./announcements";
 import { allowedActions, NOTHING_ALLOWED, playableCards } from "./controls";
-import { EndOfHand } from "./end-screen";
-import { type FindHint, HintPanel, useHint } from "./hint";
+import { type FindHint, useHint } from "./hint";
+import { HintPanel } from "./hint-button";
 import type { Standings } from "./game-view";
 import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
 import { HandRow, StagingArea } from "./hand-panel";
@@ -76,6 +77,9 @@ export interface TableProps {
   /** What the player can do once the hand is over (replay, play again, rematch, queue again). */
   afterHand?: ReactNode;
 }
+
+// The end-of-hand dialog and the Hint's answer load when they are first shown, not with the table.
+const EndOfHand = dynamic(() => import("./end-screen").then((m) => m.EndOfHand));
 
 const REFUSAL_SHAKE_MS = 600;
 
@@ -359,8 +363,9 @@ export function GameTable({
   const situation = situationOf(t, view, nameOf);
   const melds = useMeldLayout(view.table);
   // Read at announcement time, so the announcements need not change with the table.
-  const meldNumbers = useRef(new Map<number, number>());
-  meldNumbers.current = new Map(melds.map((m, i) => [m.id, i + 1]));
+  const numbers = useMemo(() => new Map(melds.map((m, i) => [m.id, i + 1])), [melds]);
+  const meldNumbers = useRef(numbers);
+  meldNumbers.current = numbers;
   const accessibility = useMemo(
     () => dragAnnouncements(t, (id) => meldNumbers.current.get(id) ?? id),
     [t],
@@ -454,7 +459,12 @@ export function GameTable({
         >
           {view.you && findHint && (
             <div className="mb-2" data-no-motion>
-              <HintPanel hint={hint} busy={inFlight.length > 0} fourColour={settings.fourColour} />
+              <HintPanel
+                hint={hint}
+                busy={inFlight.length > 0}
+                fourColour={settings.fourColour}
+                meldNumber={(id) => numbers.get(id) ?? id}
+              />
             </div>
           )}
           <TableArea view={view} melds={melds} ui={ui} />
@@ -525,14 +535,16 @@ export function GameTable({
           />
         )}
       </DragOverlay>
-      <EndOfHand
-        view={view}
-        game={game}
-        now={now}
-        nameOf={nameOf}
-        dispatch={dispatch}
-        after={afterHand}
-      />
+      {view.outcome && (
+        <EndOfHand
+          view={view}
+          game={game}
+          now={now}
+          nameOf={nameOf}
+          dispatch={dispatch}
+          after={afterHand}
+        />
+      )}
       <Toasts toasts={toasts} onDismiss={dismiss} />
       <span className="sr-only" aria-live="assertive">
         {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}

@@ -3,13 +3,13 @@
 // The buttons (enabled only when the rules allow), the running clocks and the
 // player's settings.
 
+import dynamic from "next/dynamic";
 import { type ReactNode, useEffect, useState } from "react";
 import { type Command, type Millis, type Seat } from "@/engine";
 import { LocaleSwitch, useMessages } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
-import { Legend } from "./legend";
 import type { TableSettings } from "./settings";
 
 const PLAIN = "bg-white ring-1 ring-stone-300";
@@ -217,6 +217,8 @@ export function ClockBar({
   );
 }
 
+const LegendDialog = dynamic(() => import("./legend").then((m) => m.LegendDialog));
+
 export function SettingsBar({
   settings,
   update,
@@ -225,22 +227,23 @@ export function SettingsBar({
   update: (change: Partial<TableSettings>) => void;
 }) {
   const t = useMessages();
-  // On a phone the settings fold behind one button, so the table keeps the height.
+  // On a phone, upright or sideways, the settings fold behind one button, so the table keeps the height.
   const [open, setOpen] = useState(false);
+  const [legend, setLegend] = useState(false);
   return (
     <div className="relative flex items-center gap-2 text-xs">
       <button
         type="button"
         aria-expanded={open}
         aria-controls="table-settings"
-        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 sm:hidden"
+        className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 roomy:hidden"
         onClick={() => setOpen((o) => !o)}
       >
         {t.settings.title}
       </button>
       <div
         id="table-settings"
-        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 sm:static sm:mt-0 sm:flex sm:flex-row sm:items-center sm:gap-3 sm:bg-transparent sm:p-0 sm:shadow-none sm:ring-0`}
+        className={`${open ? "flex" : "hidden"} absolute top-full right-0 z-40 mt-1 flex-col items-start gap-2 rounded-lg bg-white p-2 shadow-lg ring-1 ring-stone-300 roomy:static roomy:mt-0 roomy:flex roomy:flex-row roomy:items-center roomy:gap-3 roomy:bg-transparent roomy:p-0 roomy:shadow-none roomy:ring-0`}
       >
         <button
           type="button"
@@ -261,7 +264,17 @@ export function SettingsBar({
         {/* The site's header is under the table's frame: the language is chosen here too. */}
         <LocaleSwitch />
       </div>
-      <Legend />
+      <button
+        type="button"
+        aria-label={t.legend.open}
+        title={t.legend.open}
+        data-testid="legend-open"
+        className="h-8 w-8 rounded-full bg-white font-bold text-emerald-900 ring-1 ring-stone-300"
+        onClick={() => setLegend(true)}
+      >
+        ?
+      </button>
+      {legend && <LegendDialog onClose={() => setLegend(false)} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { BotLevel } from "@/bots/policy";
+import type { BotLevel } from "@/bots/levels";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { isBotLevel } from "@/bots/policy";
+import { isBotLevel } from "@/bots/levels";
 import { formatPoints } from "@/components/table/end-screen";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";

@@ -8,7 +8,7 @@ import { TRPCClientError } from "@trpc/client";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { isBotLevel } from "@/bots/policy";
+import { isBotLevel } from "@/bots/levels";
 import { type Command, type EngineEvent } from "@/engine";
 import type { ClassicEvent } from "@/engine/classic";
 import { splitGameView } from "@/components/table/game-view";
@@ -18,7 +18,9 @@ import { useMessages } from "@/i18n/client";
 import { isClassicView, type MatchInfo, type StreamMessage, viewAfter } from "@/protocol/stream";
 import { PatchMismatch } from "@/protocol/view-patch";
 import { useTRPCClient } from "../../trpc";
-import { AfterHand } from "./after-hand";
+
+// Shown only once the hand is over: not part of the table's first load.
+const AfterHand = dynamic(() => import("./after-hand").then((m) => m.AfterHand));
 
 // Classic's table is its own chunk: a Machiavelox table's first load never carries it.
 const ClassicLive = dynamic(() => import("./classic-live"));

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { isBotLevel } from "@/bots/policy";
+import { isBotLevel } from "@/bots/levels";
 import { GuestTable } from "./guest-table";
 
 export const metadata: Metadata = { title: "Practice as a guest" };
