@@ -660,6 +660,13 @@ export const siteIt: SiteMessages = {
     TOO_MANY_PRACTICE_TABLES: (limit) =>
       `Hai già ${limit} tavoli di allenamento in corso: finiscine uno prima.`,
     ROLE_CHANGED_MEANWHILE: (name) => `Il ruolo di ${name} è cambiato nel frattempo: ricontrolla.`,
+    NO_FRIEND_REQUESTS: (name) => `${name} non accetta richieste di amicizia da te.`,
+    TOO_MANY_FRIEND_REQUESTS: (perHour) => `Al massimo ${perHour} richieste di amicizia all'ora.`,
+    NO_FRIEND_REQUEST: (name) => `${name} non ti ha chiesto l'amicizia.`,
+    NOT_FRIENDS: (name) => `${name} non è tuo amico.`,
+    TOO_MANY_INVITATIONS: (perHour) => `Al massimo ${perHour} inviti all'ora.`,
+    NO_SUCH_INVITATION: () => "Questo invito non esiste.",
+    INVITATION_EXPIRED: () => "Questo invito è scaduto.",
     TOO_MANY_HINTS: () => "Un suggerimento alla volta: aspetta la risposta a quello chiesto.",
   },
   kinds: {

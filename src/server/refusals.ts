@@ -45,6 +45,13 @@ export type SiteRefusals = {
   TOO_MANY_PRACTICE_TABLES: [limit: number];
   TOO_MANY_HINTS: [];
   ROLE_CHANGED_MEANWHILE: [name: string];
+  NO_FRIEND_REQUESTS: [name: string];
+  TOO_MANY_FRIEND_REQUESTS: [perHour: number];
+  NO_FRIEND_REQUEST: [name: string];
+  NOT_FRIENDS: [name: string];
+  TOO_MANY_INVITATIONS: [perHour: number];
+  NO_SUCH_INVITATION: [];
+  INVITATION_EXPIRED: [];
 };
 
 export type SiteRefusalCode = keyof SiteRefusals;

@@ -9,6 +9,7 @@ import { gameRouter } from "./game";
 import { historyRouter } from "./history";
 import { profileRouter } from "./profile";
 import { reportRouter } from "./report";
+import { friendsRouter } from "./friends";
 
 export const appRouter = router({
   account: accountRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
   profile: profileRouter,
   history: historyRouter,
   report: reportRouter,
+  friends: friendsRouter,
   admin: adminRouter,
 });
 
