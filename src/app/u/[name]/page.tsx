@@ -9,6 +9,7 @@ import { db } from "@/server/db/client";
 import { profile } from "@/server/games/profile";
 import { viewer } from "@/server/games/viewer";
 import { when } from "../../games/ui";
+import { FriendButton } from "./friend-button";
 import { ReportButton } from "./report-button";
 
 type Props = { params: Promise<{ name: string }> };
@@ -60,7 +61,12 @@ export default async function ProfilePage({ params }: Props) {
           </h1>
           <p className="text-stone-600">{t.memberSince(since)}</p>
         </div>
-        {user && user.name !== player.name && <ReportButton name={player.name} />}
+        {user && user.name !== player.name && (
+          <>
+            <FriendButton name={player.name} />
+            <ReportButton name={player.name} />
+          </>
+        )}
       </header>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
         <Stat
