@@ -22,6 +22,7 @@ import {
   pendingInvitations,
   sentInvitations,
 } from "../friends/invitations";
+import { friendsTable, headToHead } from "../friends/head-to-head";
 import { protectedProcedure, router } from "../trpc";
 
 const byName = z.object({ name: z.string().trim().min(1).max(64) });
@@ -53,6 +54,12 @@ export const friendsRouter = router({
   unblock: protectedProcedure
     .input(byName)
     .mutation(({ ctx, input }) => unblockPlayer(ctx.db, ctx.user, input.name)),
+  /** You against a player, in the games you sat at together (a moderator may name `of`). */
+  headToHead: protectedProcedure
+    .input(byName.extend({ of: z.string().trim().min(1).max(64).optional() }))
+    .query(({ ctx, input }) => headToHead(ctx.db, ctx.user, input.name, input.of)),
+  /** Your friends, each with your totals against them. */
+  table: protectedProcedure.query(({ ctx }) => friendsTable(ctx.db, ctx.user)),
   settings: protectedProcedure.query(({ ctx }) => friendSettings(ctx.db, ctx.user)),
   setSettings: protectedProcedure
     .input(

@@ -10,6 +10,8 @@ import { profile } from "@/server/games/profile";
 import { viewer } from "@/server/games/viewer";
 import { when } from "../../games/ui";
 import { FriendButton } from "./friend-button";
+import { FriendsTable, HeadToHeadSection } from "./head-to-head";
+import { friendsTable, headToHead } from "@/server/friends/head-to-head";
 import { ReportButton } from "./report-button";
 
 type Props = { params: Promise<{ name: string }> };
@@ -38,6 +40,11 @@ export default async function ProfilePage({ params }: Props) {
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
+  const friendWords = site.friends;
+  const [together, friends] = await Promise.all([
+    user && user.name !== player.name ? headToHead(db(), user, player.name) : null,
+    user && user.name === player.name ? friendsTable(db(), user) : null,
+  ]);
   const since = player.createdAt.toLocaleDateString(locale === "it" ? "it-IT" : "en-GB", {
     day: "numeric",
     month: "long",
@@ -82,6 +89,8 @@ export default async function ProfilePage({ params }: Props) {
         <Stat label={t.played} testId="games-played" value={String(player.games.played)} />
         <Stat label={t.won} testId="games-won" value={String(player.games.won)} />
       </div>
+      {together && <HeadToHeadSection t={friendWords} data={together} />}
+      {friends && <FriendsTable t={friendWords} friends={friends} />}
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">{t.longGames}</h2>
         {player.longGames.length === 0 ? (
