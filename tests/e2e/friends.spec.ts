@@ -1,13 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { closeContexts, signUp } from "./table-helpers";
+import { expect, test } from "@playwright/test";
+import { closeContexts, signedUpPlayer as player } from "./table-helpers";
 
 test.afterEach(closeContexts);
-
-async function player(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signUp(page, name);
-  return page;
-}
 
 test("two friends: a request from a profile, accepted on /friends, an invitation heard in the header and accepted, a hand played, the head-to-head on both profiles", async ({
   browser,

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { Agora } from "@/server/agora/agora";
 import { formGroups } from "@/server/agora/queue";
@@ -26,20 +25,10 @@ import {
 } from "@/server/friends/invitations";
 import { lobbies } from "@/server/games/lobby";
 import { testDb } from "../db/helpers";
-import { player, withLiveMatches } from "./helpers";
+import { player, refusalOf, withLiveMatches } from "./helpers";
 
 const db = testDb();
 withLiveMatches(db);
-
-/** The refusal's code, from a rejected promise. */
-async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
-  const error = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return ((error as TRPCError).cause as { data?: { code: string } } | undefined)?.data?.code;
-}
 
 async function friends() {
   const [a, b] = [await player(db), await player(db)];
@@ -71,7 +60,7 @@ describe("friend requests", () => {
   it("declining drops the request; removing ends a friendship; only a sent request is answered", async () => {
     const [a, b] = [await player(db), await player(db)];
     await requestFriend(db, a, b.name);
-    expect(await refusal(acceptFriend(db, a, b.name))).toBe("NO_FRIEND_REQUEST");
+    expect(await refusalOf(acceptFriend(db, a, b.name))).toBe("NO_FRIEND_REQUEST");
     await declineFriend(db, b, a.name);
     expect(await friendState(db, a.id, b.id)).toBe("none");
     const [c, d] = await friends();
@@ -81,19 +70,19 @@ describe("friend requests", () => {
 
   it("nobody befriends themselves, nor a player who does not exist", async () => {
     const a = await player(db);
-    expect(await refusal(requestFriend(db, a, a.name))).toBe("NOT_TO_YOURSELF");
-    expect(await refusal(requestFriend(db, a, "nobody_at_all_here"))).toBe("NO_PLAYER_NAMED");
+    expect(await refusalOf(requestFriend(db, a, a.name))).toBe("NOT_TO_YOURSELF");
+    expect(await refusalOf(requestFriend(db, a, "nobody_at_all_here"))).toBe("NO_PLAYER_NAMED");
   });
 
   it("the setting 'nobody' refuses requests; 'played with' needs a table shared", async () => {
     const [a, b, c] = [await player(db), await player(db), await player(db)];
     await setFriendSettings(db, b, { requestsFrom: "NOBODY" });
-    expect(await refusal(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
+    expect(await refusalOf(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
     await setFriendSettings(db, b, { requestsFrom: "PLAYED_WITH" });
-    expect(await refusal(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
+    expect(await refusalOf(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
     const { code } = await lobbies(db).create(b, "single", false);
     await lobbies(db).join(c, code);
-    expect(await refusal(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
+    expect(await refusalOf(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
     // a lobby is not a table: a seat is
     const { matchId } = await lobbies(db).create(b, "single", true);
     await db.matchSeat.create({ data: { matchId, seat: 1, userId: a.id } });
@@ -107,7 +96,9 @@ describe("friend requests", () => {
       const others = [await player(db), await player(db), await player(db)];
       await requestFriend(db, a, others[0]!.name);
       await requestFriend(db, a, others[1]!.name);
-      expect(await refusal(requestFriend(db, a, others[2]!.name))).toBe("TOO_MANY_FRIEND_REQUESTS");
+      expect(await refusalOf(requestFriend(db, a, others[2]!.name))).toBe(
+        "TOO_MANY_FRIEND_REQUESTS",
+      );
     } finally {
       limitFriendRequests(REQUESTS_PER_HOUR);
     }
@@ -125,8 +116,8 @@ describe("blocks", () => {
   it("a blocked player cannot send a request, nor be sent one by their blocker", async () => {
     const [a, b] = [await player(db), await player(db)];
     await blockPlayer(db, b, a.name);
-    expect(await refusal(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
-    expect(await refusal(requestFriend(db, b, a.name))).toBe("NO_FRIEND_REQUESTS");
+    expect(await refusalOf(requestFriend(db, a, b.name))).toBe("NO_FRIEND_REQUESTS");
+    expect(await refusalOf(requestFriend(db, b, a.name))).toBe("NO_FRIEND_REQUESTS");
     expect((await listFriends(db, b)).blocked).toEqual([a.name]);
     await unblockPlayer(db, b, a.name);
     expect(await requestFriend(db, a, b.name)).toBe("asked");
@@ -139,7 +130,7 @@ describe("blocks", () => {
     await blockPlayer(db, b, a.name);
     expect(await friendState(db, a.id, b.id)).toBe("none");
     expect(await pendingInvitations(db, b)).toEqual([]);
-    expect(await refusal(invite(db, a, matchId, [b.name]))).toBe("NOT_FRIENDS");
+    expect(await refusalOf(invite(db, a, matchId, [b.name]))).toBe("NOT_FRIENDS");
   });
 
   it("§13 a trio holding a blocked pair is never formed by the matcher", () => {
@@ -198,12 +189,12 @@ describe("invitations", () => {
     await invite(db, a, matchId, [b.name], now);
     const [first] = await pendingInvitations(db, b, now);
     await declineInvitation(db, b, first!.id);
-    expect(await refusal(acceptInvitation(db, b, first!.id))).toBe("NO_SUCH_INVITATION");
+    expect(await refusalOf(acceptInvitation(db, b, first!.id))).toBe("NO_SUCH_INVITATION");
     expect((await sentInvitations(db, a, matchId))[0]!.answer).toBe("DECLINED");
     await invite(db, a, matchId, [b.name], now);
     const later = new Date(now.getTime() + INVITATION_TTL_MS + 1);
     expect(await pendingInvitations(db, b, later)).toEqual([]);
-    expect(await refusal(acceptInvitation(db, b, first!.id, later))).toBe("INVITATION_EXPIRED");
+    expect(await refusalOf(acceptInvitation(db, b, first!.id, later))).toBe("INVITATION_EXPIRED");
     expect((await sentInvitations(db, a, matchId, later))[0]!.expired).toBe(true);
   });
 
@@ -211,7 +202,7 @@ describe("invitations", () => {
     const [a, b] = await friends();
     const stranger = await player(db);
     const { matchId } = await lobbies(db).create(a, "single", false);
-    expect(await refusal(invite(db, a, matchId, [stranger.name]))).toBe("NOT_FRIENDS");
-    expect(await refusal(invite(db, b, matchId, [a.name]))).toBe("NO_SUCH_GAME");
+    expect(await refusalOf(invite(db, a, matchId, [stranger.name]))).toBe("NOT_FRIENDS");
+    expect(await refusalOf(invite(db, b, matchId, [a.name]))).toBe("NO_SUCH_GAME");
   });
 });

@@ -1,11 +1,10 @@
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "@/server/auth/session";
 import type { MatchKind } from "@/generated/prisma/enums";
 import { acceptFriend, requestFriend } from "@/server/friends/friends";
 import { friendsTable, headToHead } from "@/server/friends/head-to-head";
 import { testDb } from "../db/helpers";
-import { player } from "./helpers";
+import { player, refusalOf } from "./helpers";
 
 const db = testDb();
 
@@ -50,15 +49,6 @@ async function game(
       },
     },
   });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
-  const error = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return ((error as TRPCError).cause as { data?: { code: string } } | undefined)?.data?.code;
 }
 
 describe("head-to-head totals", () => {
@@ -170,7 +160,7 @@ describe("privacy", () => {
   it("§13 only a moderator may ask for another pair's head-to-head", async () => {
     const [a, b, c] = [await player(db), await player(db), await player(db)];
     await game([a, b, null], "FRIENDLY_SINGLE", [{ scores: [9, -3, -6], winner: 0 }], 0);
-    expect(await refusal(headToHead(db, c, b.name, a.name))).toBe("ROLE_REQUIRED");
+    expect(await refusalOf(headToHead(db, c, b.name, a.name))).toBe("ROLE_REQUIRED");
     const moderator = { ...c, role: "MODERATOR" as const };
     const seen = await headToHead(db, moderator, b.name, a.name);
     expect(seen.totals[0]).toMatchObject({ games: 1, points: { first: 9, second: -3 } });

@@ -65,15 +65,18 @@ export async function blockedPairs(db: Db, userIds: string[]): Promise<Set<strin
   );
 }
 
+/** The friendship row of the pair, whoever asked. */
+export function eitherWay(a: string, b: string) {
+  return {
+    OR: [
+      { requesterId: a, addresseeId: b },
+      { requesterId: b, addresseeId: a },
+    ],
+  };
+}
+
 function friendshipBetween(db: Db, a: string, b: string) {
-  return db.friendship.findFirst({
-    where: {
-      OR: [
-        { requesterId: a, addresseeId: b },
-        { requesterId: b, addresseeId: a },
-      ],
-    },
-  });
+  return db.friendship.findFirst({ where: eitherWay(a, b) });
 }
 
 /** Where you stand with the player `otherId`. */
@@ -175,14 +178,7 @@ export async function removeFriend(db: Db, user: SessionUser, name: string): Pro
 }
 
 function unfriend(db: Db, a: string, b: string) {
-  return db.friendship.deleteMany({
-    where: {
-      OR: [
-        { requesterId: a, addresseeId: b },
-        { requesterId: b, addresseeId: a },
-      ],
-    },
-  });
+  return db.friendship.deleteMany({ where: eitherWay(a, b) });
 }
 
 /** Blocks `name`: any friendship or request between you ends, their invitations to you too. */

@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { lobbies } from "../games/lobby";
 import { refuse } from "../refusals";
 import { trySpend } from "../accounts/limits";
-import { blockedBetween, otherPlayer } from "./friends";
+import { blockedBetween, eitherWay, otherPlayer } from "./friends";
 
 /** How long an invitation waits for its answer. */
 export const INVITATION_TTL_MS = 30 * 60_000;
@@ -84,13 +84,7 @@ export async function invite(
   for (const name of names) {
     const friend = await otherPlayer(db, user, name);
     const friends = await db.friendship.findFirst({
-      where: {
-        acceptedAt: { not: null },
-        OR: [
-          { requesterId: user.id, addresseeId: friend.id },
-          { requesterId: friend.id, addresseeId: user.id },
-        ],
-      },
+      where: { acceptedAt: { not: null }, ...eitherWay(user.id, friend.id) },
     });
     if (!friends || (await blockedBetween(db, user.id, friend.id)))
       throw refuse("FORBIDDEN", `${friend.name} is not your friend.`, "NOT_FRIENDS", friend.name);
