@@ -19,6 +19,7 @@ import {
   declineInvitation,
   invite,
   INVITATION_TTL_MS,
+  inviteToRematch,
   onInvitations,
   pendingInvitations,
   sentInvitations,
@@ -196,6 +197,24 @@ describe("invitations", () => {
     expect(await pendingInvitations(db, b, later)).toEqual([]);
     expect(await refusalOf(acceptInvitation(db, b, first!.id, later))).toBe("INVITATION_EXPIRED");
     expect((await sentInvitations(db, a, matchId, later))[0]!.expired).toBe(true);
+  });
+
+  it("a rematch's first click invites the ended game's other players, leaving out a blocked one", async () => {
+    const [a, b, c] = [await player(db), await player(db), await player(db)];
+    await blockPlayer(db, c, a.name);
+    const ended = await db.match.create({
+      data: {
+        kind: "FRIENDLY_SINGLE",
+        status: "ENDED",
+        seats: { create: [a, b, c].map((one, seat) => ({ seat, userId: one.id })) },
+      },
+    });
+    const { matchId } = await lobbies(db).create(a, "single", false);
+    await inviteToRematch(db, a, ended.id, matchId);
+    await inviteToRematch(db, b, ended.id, matchId); // b joined it: not the opener, invites nobody
+    expect((await pendingInvitations(db, b)).map((one) => one.from)).toEqual([a.name]);
+    expect(await pendingInvitations(db, c)).toEqual([]);
+    expect(await pendingInvitations(db, a)).toEqual([]);
   });
 
   it("only the creator invites, and only friends", async () => {

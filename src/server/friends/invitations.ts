@@ -106,6 +106,36 @@ export async function invite(
   return sentInvitations(db, user, matchId, now);
 }
 
+/**
+ * A rematch's opener invites the ended game's other players in the same click (no friendship
+ * needed: they sat together); a block on either side leaves that player out.
+ */
+export async function inviteToRematch(
+  db: Db,
+  user: SessionUser,
+  endedId: string,
+  matchId: string,
+  now = new Date(),
+): Promise<void> {
+  const [ended, rematch] = await Promise.all([
+    db.matchSeat.findMany({ where: { matchId: endedId }, select: { userId: true } }),
+    db.match.findUnique({ where: { id: matchId }, select: { creatorId: true } }),
+  ]);
+  if (rematch?.creatorId !== user.id) return;
+  const others = ended.flatMap((seat) =>
+    seat.userId && seat.userId !== user.id ? [seat.userId] : [],
+  );
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  for (const toId of others) {
+    if (await blockedBetween(db, user.id, toId)) continue;
+    await db.invitation.createMany({
+      data: [{ matchId, fromId: user.id, toId, createdAt: now, expiresAt }],
+      skipDuplicates: true,
+    });
+    notify(toId);
+  }
+}
+
 /** The invitations waiting for your answer, newest first. */
 export async function pendingInvitations(
   db: Db,
