@@ -6,6 +6,7 @@ import { getLocale, getMessages } from "@/i18n/server";
 import { dictionary } from "@/i18n/messages";
 import { hasRole } from "@/server/accounts/roles";
 import { viewer } from "@/server/games/viewer";
+import { Invitations } from "./invitations";
 import { Providers } from "./providers";
 import { SignOutButton } from "./sign-out-button";
 import "./globals.css";
@@ -39,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     <LocaleSwitch />
                     {user ? (
                       <>
+                        <Invitations />
                         <Link
                           href={`/u/${encodeURIComponent(user.name)}`}
                           className={`${link} max-w-32 truncate`}
@@ -87,6 +89,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   {user && (
                     <Link href="/history" className={link}>
                       {t.nav.history}
+                    </Link>
+                  )}
+                  {user && (
+                    <Link href="/friends" className={link}>
+                      {t.site.friends.nav}
                     </Link>
                   )}
                   {user && hasRole(user.role, "MODERATOR") && (

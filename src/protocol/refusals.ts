@@ -50,6 +50,13 @@ export type SiteRefusals = {
   TOO_MANY_PUZZLE_ATTEMPTS: [];
   SIGN_IN_FOR_PUZZLE: [];
   PUZZLE_TABLE_INVALID: [reason: string];
+  NO_FRIEND_REQUESTS: [name: string];
+  TOO_MANY_FRIEND_REQUESTS: [perHour: number];
+  NO_FRIEND_REQUEST: [name: string];
+  NOT_FRIENDS: [name: string];
+  TOO_MANY_INVITATIONS: [perHour: number];
+  NO_SUCH_INVITATION: [];
+  INVITATION_EXPIRED: [];
 };
 
 export type SiteRefusalCode = keyof SiteRefusals;

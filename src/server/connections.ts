@@ -55,6 +55,11 @@ class Connections {
     return () => decrement(this.signedOutByAddress, address);
   }
 
+  /** Whether the player has a socket open (a tab of the site). */
+  isOnline(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** Closes every socket of the player: their subscriptions end, their seats go absent. */
   closeUser(userId: string): void {
     for (const socket of this.byUser.get(userId) ?? []) {

@@ -1,13 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { closeContexts, signUp } from "./table-helpers";
+import { expect, test } from "@playwright/test";
+import { closeContexts, signedUpPlayer as player } from "./table-helpers";
 
 test.afterEach(closeContexts);
-
-async function player(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signUp(page, name);
-  return page;
-}
 
 test("a friendly hand: created, joined by link from two other browsers, played to the end, scores on the profiles", async ({
   browser,

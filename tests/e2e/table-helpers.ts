@@ -20,6 +20,13 @@ export async function signUp(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(`/u/${name}`, { timeout: 30_000 });
 }
 
+/** A new player in a browser context of their own. */
+export async function signedUpPlayer(browser: Browser, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, name);
+  return page;
+}
+
 /** Opens a table through the tRPC API with the page's session; the opener sits at seat 0. */
 export async function openMatch(page: Page): Promise<string> {
   const response = await page.request.post("/api/trpc/match.open", { data: { json: null } });

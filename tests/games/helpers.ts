@@ -1,5 +1,6 @@
 import pino from "pino";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, expect, onTestFinished } from "vitest";
 import type { SessionUser } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { liveMatches, type LiveSettings, startLiveMatches } from "@/server/matches/registry";
@@ -39,4 +40,14 @@ export async function present(seated: SessionUser[], matchId: string) {
       for await (const _ of stream);
     })();
   }
+}
+
+/** The site refusal's code (refusals.ts) a promise is rejected with. */
+export async function refusalOf(promise: Promise<unknown>): Promise<string | undefined> {
+  const error = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return ((error as TRPCError).cause as { data?: { code: string } } | undefined)?.data?.code;
 }

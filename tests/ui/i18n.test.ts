@@ -19,6 +19,7 @@ const SAME_IN_BOTH = new Set([
   "Stop!",
   "Tahiti",
   "Machiavelli,",
+  "Machiavelox",
   "Password",
   "Link:",
   "Replay",

@@ -1,6 +1,6 @@
 // Short synthesised sounds (WebAudio): nothing to download, nothing to license.
 
-export type SoundName = "draw" | "lay" | "refusal" | "undo" | "stop";
+export type SoundName = "draw" | "lay" | "refusal" | "undo" | "stop" | "invitation";
 
 /** Each sound as notes: frequency (Hz), start and length (s), waveform. */
 const SOUNDS: Record<SoundName, { f: number; at: number; len: number; wave: OscillatorType }[]> = {
@@ -18,6 +18,11 @@ const SOUNDS: Record<SoundName, { f: number; at: number; len: number; wave: Osci
   stop: [
     { f: 880, at: 0, len: 0.3, wave: "sawtooth" },
     { f: 1109, at: 0, len: 0.3, wave: "sawtooth" },
+  ],
+  invitation: [
+    { f: 784, at: 0, len: 0.12, wave: "sine" },
+    { f: 988, at: 0.12, len: 0.12, wave: "sine" },
+    { f: 1175, at: 0.24, len: 0.2, wave: "sine" },
   ],
 };
 

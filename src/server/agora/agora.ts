@@ -14,6 +14,7 @@ import { formGroups, MemoryQueue, type QueueEntry, type QueueStore } from "./que
 import { skillScore } from "./ratings";
 import { retryLater } from "../retry";
 import { settleCompetitive } from "./settle";
+import { blockedPairs } from "../friends/friends";
 
 /** How often the matcher looks at the queue (it also looks at once when someone joins). */
 export const MATCH_EVERY_MS = 1000;
@@ -85,7 +86,12 @@ export class Agora {
   match(now = Date.now()): Promise<void> {
     this.matching = this.matching
       .then(async () => {
-        for (const group of formGroups(await this.queue.all(), now)) {
+        const queued = await this.queue.all();
+        const apart = await blockedPairs(
+          this.db,
+          queued.map((entry) => entry.userId),
+        );
+        for (const group of formGroups(queued, now, apart)) {
           for (const entry of group) await this.queue.remove(entry.userId);
           await this.startMatch(group);
         }

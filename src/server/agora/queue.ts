@@ -47,6 +47,11 @@ export const BASE_WINDOW = 5;
 /** …widening by this much for every second waited, so nobody waits for ever. */
 export const WINDOW_PER_SECOND = 0.5;
 
+/** The key of a pair of players, the same either way round. */
+export function pairOf(a: Pick<QueueEntry, "userId">, b: Pick<QueueEntry, "userId">): string {
+  return a.userId < b.userId ? `${a.userId} ${b.userId}` : `${b.userId} ${a.userId}`;
+}
+
 export function windowOf(entry: QueueEntry, now: number): number {
   return BASE_WINDOW + (WINDOW_PER_SECOND * Math.max(0, now - entry.since)) / 1000;
 }
@@ -54,9 +59,14 @@ export function windowOf(entry: QueueEntry, now: number): number {
 /**
  * Groups of three to start now: closest scores first. Among neighbours in score order, the
  * trio with the smallest spread goes first, if that spread fits in each member's window;
- * then the next, until no trio fits.
+ * then the next, until no trio fits. A trio holding a pair in `apart` (keys made by `pairOf`:
+ * one player blocks the other) is never formed.
  */
-export function formGroups(entries: QueueEntry[], now: number): QueueEntry[][] {
+export function formGroups(
+  entries: QueueEntry[],
+  now: number,
+  apart: ReadonlySet<string> = new Set(),
+): QueueEntry[][] {
   let waiting = [...entries].sort((a, b) => a.score - b.score || a.since - b.since);
   const groups: QueueEntry[][] = [];
   for (;;) {
@@ -65,6 +75,8 @@ export function formGroups(entries: QueueEntry[], now: number): QueueEntry[][] {
       const trio = waiting.slice(at, at + 3);
       const spread = trio[2]!.score - trio[0]!.score;
       if (trio.some((entry) => windowOf(entry, now) < spread)) continue;
+      if (trio.some((one, i) => trio.slice(i + 1).some((two) => apart.has(pairOf(one, two)))))
+        continue;
       if (!best || spread < best.spread) best = { at, spread };
     }
     if (!best) return groups;

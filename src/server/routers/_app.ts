@@ -10,6 +10,7 @@ import { historyRouter } from "./history";
 import { profileRouter } from "./profile";
 import { reportRouter } from "./report";
 import { puzzleRouter } from "./puzzle";
+import { friendsRouter } from "./friends";
 
 export const appRouter = router({
   account: accountRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   profile: profileRouter,
   history: historyRouter,
   report: reportRouter,
+  friends: friendsRouter,
   admin: adminRouter,
   puzzle: puzzleRouter,
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOT_LEVELS } from "@/bots/policy";
 import { lobbies } from "../games/lobby";
+import { inviteToRematch } from "../friends/invitations";
 import { protectedProcedure, router } from "../trpc";
 import { classicOptionsInput } from "./classic-options";
 
@@ -48,10 +49,15 @@ export const gameRouter = router({
     .mutation(({ ctx, input }) =>
       lobbies(ctx.db).bots(ctx.user, input.matchId, input.change, input.level),
     ),
-  /** Another game with the same players as an ended one: each player's click leads to one lobby. */
-  rematch: protectedProcedure
-    .input(z.object({ matchId }))
-    .mutation(({ ctx, input }) => lobbies(ctx.db).rematch(ctx.user, input.matchId)),
+  /**
+   * Another game with the same players as an ended one: each player's click leads to one
+   * lobby, and the first click invites the others.
+   */
+  rematch: protectedProcedure.input(z.object({ matchId })).mutation(async ({ ctx, input }) => {
+    const opened = await lobbies(ctx.db).rematch(ctx.user, input.matchId);
+    await inviteToRematch(ctx.db, ctx.user, input.matchId, opened.matchId);
+    return opened;
+  }),
   leave: protectedProcedure
     .input(z.object({ matchId }))
     .mutation(({ ctx, input }) => lobbies(ctx.db).leave(ctx.user, input.matchId)),

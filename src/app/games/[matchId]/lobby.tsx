@@ -8,6 +8,7 @@ import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";
 import { button, ErrorText, Panel, quietButton } from "../ui";
+import { InviteFriends } from "./invite-friends";
 
 /** How often the lobby looks for who joined and who is ready. */
 const REFRESH_MS = 1000;
@@ -61,6 +62,7 @@ export function Lobby({ matchId }: { matchId: string }) {
           </p>
         </Panel>
       )}
+      {data.you === 0 && data.status === "WAITING" && <InviteFriends matchId={matchId} />}
       <Panel title={t.players}>
         <ul className="space-y-1" aria-label={t.players}>
           {data.members.map((member) => (

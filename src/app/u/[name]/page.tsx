@@ -11,6 +11,9 @@ import { viewer } from "@/server/games/viewer";
 import { nameKey } from "@/protocol/accounts";
 import { puzzleProfile } from "@/server/puzzles/store";
 import { when } from "../../games/ui";
+import { FriendButton } from "./friend-button";
+import { FriendsTable, HeadToHeadSection } from "./head-to-head";
+import { friendsTable, headToHead } from "@/server/friends/head-to-head";
 import { ReportButton } from "./report-button";
 
 type Props = { params: Promise<{ name: string }> };
@@ -41,6 +44,11 @@ export default async function ProfilePage({ params }: Props) {
   });
   const puzzles = await puzzleProfile(db(), { nameKey: nameKey(player.name) });
   const p = dictionary(locale).puzzles;
+  const friendWords = site.friends;
+  const [together, friends] = await Promise.all([
+    user && user.name !== player.name ? headToHead(db(), user, player.name) : null,
+    user && user.name === player.name ? friendsTable(db(), user) : null,
+  ]);
   const since = player.createdAt.toLocaleDateString(locale === "it" ? "it-IT" : "en-GB", {
     day: "numeric",
     month: "long",
@@ -64,7 +72,12 @@ export default async function ProfilePage({ params }: Props) {
           </h1>
           <p className="text-stone-600">{t.memberSince(since)}</p>
         </div>
-        {user && user.name !== player.name && <ReportButton name={player.name} />}
+        {user && user.name !== player.name && (
+          <>
+            <FriendButton name={player.name} />
+            <ReportButton name={player.name} />
+          </>
+        )}
       </header>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
         <Stat
@@ -80,6 +93,8 @@ export default async function ProfilePage({ params }: Props) {
         <Stat label={t.played} testId="games-played" value={String(player.games.played)} />
         <Stat label={t.won} testId="games-won" value={String(player.games.won)} />
       </div>
+      {together && <HeadToHeadSection t={friendWords} data={together} />}
+      {friends && <FriendsTable t={friendWords} friends={friends} />}
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">{p.history}</h2>
         <p className="text-sm">
