@@ -280,7 +280,17 @@ describe("classic Machiavelli at the live server", () => {
       "the put card on the table after the restart, at every seat",
       15_000,
     );
-    await act(mover, matchId, { do: "reset" });
+    // The views may show the put from before the kill while the socket still reconnects: the
+    // client refuses to send until it is open again, and the command never leaves it.
+    for (let tries = 0; ; tries++) {
+      try {
+        await act(mover, matchId, { do: "reset" });
+        break;
+      } catch (error) {
+        if (tries > 100 || !String(error).includes("connection is not open")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     await eventually(
       () => seats.every((seat) => seat.view?.table.length === 0 && seat.view.work === null),
       "the reset at every seat",
