@@ -121,7 +121,8 @@ export const matchRouter = router({
             .object({ players: z.number().int().min(2).max(5), options: classicOptionsInput })
             .optional(),
         })
-        .optional(),
+        // A bare open (no input, or null as a JSON client sends it) is a Machiavelox table.
+        .nullish(),
     )
     .mutation(({ ctx, input }) =>
       liveMatches().open(
