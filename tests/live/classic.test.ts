@@ -4,6 +4,7 @@
 
 import { TRPCClientError } from "@trpc/client";
 import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { decideClassicBot, NEW_CLASSIC_MEMORY, type ClassicBotMemory } from "@/bots/classic/policy";
 import type {
   ClassicCommand,
@@ -273,24 +274,26 @@ describe("classic Machiavelli at the live server", () => {
     const mover = seats[0]!;
     const card = mover.view!.you!.hand[0]!;
     await act(mover, matchId, { do: "put", card, to: "new" });
+    const sockets = seats.map((seat) => seat.client.sockets.length);
     await server.kill();
     await server.start();
+    // The clients reconnect by themselves, each on a new socket.
+    await eventually(
+      () =>
+        seats.every(
+          (seat, i) =>
+            seat.client.sockets.length > sockets[i]! &&
+            seat.client.sockets.at(-1)!.readyState === WebSocket.OPEN,
+        ),
+      "every client on a new socket after the restart",
+      15_000,
+    );
     await eventually(
       () => seats.every((seat) => seat.view?.work?.fromHand.includes(card) === true),
       "the put card on the table after the restart, at every seat",
       15_000,
     );
-    // The views may show the put from before the kill while the socket still reconnects: the
-    // client refuses to send until it is open again, and the command never leaves it.
-    for (let tries = 0; ; tries++) {
-      try {
-        await act(mover, matchId, { do: "reset" });
-        break;
-      } catch (error) {
-        if (tries > 100 || !String(error).includes("connection is not open")) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await act(mover, matchId, { do: "reset" });
     await eventually(
       () => seats.every((seat) => seat.view?.table.length === 0 && seat.view.work === null),
       "the reset at every seat",
