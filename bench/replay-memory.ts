@@ -39,7 +39,9 @@ console.log(`every state kept:            +${beforeMb.toFixed(1)} MB for ${REPLA
 before.length = 0;
 
 const base2 = heapMb();
-const now = logs.map((log, i) => replayLog(SEED + i, "SINGLE", log));
+const now = logs.map((log, i) =>
+  replayLog(SEED + i, { rules: "machiavelox", kind: "single" }, log),
+);
 const nowMb = heapMb() - base2;
 console.log(
   `a snapshot every ${SNAPSHOT_EVERY} entries: +${nowMb.toFixed(1)} MB for ${REPLAYS} replays`,

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { replayInfo, replayStep } from "@/server/games/history";
 import { lobbies, type FriendlyKind } from "@/server/games/lobby";
 import { profile } from "@/server/games/profile";
+import type { GameView, MatchView } from "@/server/matches/engine";
 import { liveMatches } from "@/server/matches/registry";
 import { testDb } from "../db/helpers";
 import { player, present, seatsOf, twoLeave, withLiveMatches } from "./helpers";
@@ -139,12 +140,13 @@ describe("hand history", () => {
     for (let step = 0; step < steps; step++)
       frames.push(await replayStep(db, matchId, seated[0]!.id, step));
     expect(frames[0]!.action).toBeNull();
-    expect(frames.at(-1)!.view.hand.outcome).toMatchObject({ winner: 0, reason: "survivor" });
+    const handOf = (view: MatchView) => (view as GameView).hand;
+    expect(handOf(frames.at(-1)!.view).outcome).toMatchObject({ winner: 0, reason: "survivor" });
     // The step that ended the hand says so, in events any spectator may see.
     expect(frames.at(-1)!.events.map((event) => event.type)).toContain("handOver");
     for (const step of moves) expect(frames[step]!.action!.seat).not.toBeNull();
     for (const frame of frames) {
-      expect(frame.hands === null).toBe(frame.view.hand.outcome === null);
+      expect(frame.hands === null).toBe(handOf(frame.view).outcome === null);
       expect(JSON.stringify(frame.view)).not.toMatch(/"(hand|stock)":\[/);
     }
     const beyond = await replayStep(db, matchId, seated[0]!.id, steps).catch(

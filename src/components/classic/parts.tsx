@@ -31,6 +31,8 @@ export interface ClassicUi {
   nameOf: (seat: Seat) => string;
   onSelect: (source: ClassicSource) => void;
   onChoose: (dest: ClassicDestination) => void;
+  /** A replay: the cards are shown, never picked up, and there is no new space to drop on. */
+  readOnly?: boolean;
 }
 
 const SIZE = "h-[4.25rem] w-12 text-sm sm:h-20 sm:w-14 sm:text-base";
@@ -73,6 +75,12 @@ export function ClassicCard({
   onKey?: (event: React.KeyboardEvent) => boolean;
 }) {
   const selected = same(ui.selected, source);
+  if (ui.readOnly)
+    return (
+      <span role="img" aria-label={label} data-testid={sourceId(source)}>
+        <ClassicCardFace card={source.card} look={{ fourColour: ui.fourColour, covered }} />
+      </span>
+    );
   return (
     <Pickable
       dragId={sourceId(source)}
@@ -111,15 +119,17 @@ export const Combinations = memo(function Combinations({
       {table.map((c, i) => (
         <Combination key={c.id} combination={c} number={i + 1} ui={ui} />
       ))}
-      <Droppable
-        dropId={destinationId({ to: "new" })}
-        label={t.classic.newSpace}
-        active={ui.selected !== null && (hand || ui.selected.from === "table")}
-        onChoose={() => ui.onChoose({ to: "new" })}
-        className="flex h-[5.25rem] max-w-44 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
-      >
-        {t.classic.newSpace}
-      </Droppable>
+      {!ui.readOnly && (
+        <Droppable
+          dropId={destinationId({ to: "new" })}
+          label={t.classic.newSpace}
+          active={ui.selected !== null && (hand || ui.selected.from === "table")}
+          onChoose={() => ui.onChoose({ to: "new" })}
+          className="flex h-[5.25rem] max-w-44 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
+        >
+          {t.classic.newSpace}
+        </Droppable>
+      )}
     </section>
   );
 });

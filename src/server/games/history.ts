@@ -3,11 +3,19 @@
 import { refuse } from "../refusals";
 import type { Db } from "../db/client";
 import { seatsWithNames } from "./profile";
-import { projectEvents } from "../matches/engine";
+import type { LogEntry } from "../matches/event-log";
 import { replayMatch, spectatorStep, stepAt, type Replayed } from "./replay";
 
 /** Presence comes and goes by itself: not a move anyone made. */
 const PRESENCE = new Set(["disconnect", "reconnect"]);
+
+/** A logged command's name; a bot's step for a classic seat is named by what it did. */
+function actionOf(command: LogEntry["command"]): { do: string; bot: boolean } {
+  const inner = command.do === "bot" ? (command as { command?: { do?: unknown } }).command : null;
+  return typeof inner?.do === "string"
+    ? { do: inner.do, bot: true }
+    : { do: command.do, bot: false };
+}
 
 /** Replays kept in memory, so stepping through one does not replay it again each time. */
 const KEPT = 16;
@@ -21,6 +29,7 @@ export async function visibleMatch(db: Db, matchId: string, viewerId: string | n
     select: {
       id: true,
       kind: true,
+      rules: true,
       status: true,
       endedAt: true,
       endedReason: true,
@@ -86,9 +95,9 @@ export async function replayStep(db: Db, matchId: string, viewerId: string | nul
   const entry = step > 0 ? entries[step - 1]! : null;
   return {
     step,
-    ...spectatorStep(at.state),
-    action: entry && { seat: entry.seat, do: entry.command.do, at: entry.virtualMs },
+    ...spectatorStep(replay.rules, at.state),
+    action: entry && { seat: entry.seat, ...actionOf(entry.command), at: entry.virtualMs },
     /** What the step made happen, as a spectator saw it (nobody's drawn card). */
-    events: projectEvents(at.events, null),
+    events: replay.rules.projectEvents(at.events, null),
   };
 }

@@ -4,16 +4,23 @@
 // player's move to the next, or by itself at a chosen speed; each step said in words.
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
+import { classicCommandWord, classicStepLines } from "@/components/classic/replay-lines";
 import { CardFace } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import { describeEvent } from "@/components/table/notices";
-import { type EngineEvent } from "@/engine";
-import { useMessages } from "@/i18n/client";
+import { type EngineEvent, type GameView } from "@/engine";
+import type { ClassicEvent } from "@/engine/classic";
+import { useLocale, useMessages } from "@/i18n/client";
 import { errorText, wordFor } from "@/i18n/errors";
 import type { Messages } from "@/i18n/messages";
+import { isClassicView } from "@/protocol/stream";
 import { useTRPC } from "../../trpc";
 import { botName, ErrorText, Panel, quietButton } from "../../games/ui";
+
+// Classic's table is its own chunk, as at the live table.
+const ClassicReplayTable = dynamic(() => import("@/components/classic/replay-table"));
 
 const look = { fourColour: false, small: true };
 /** Autoplay's pause on each move at 1×; the speeds divide it. */
@@ -22,6 +29,7 @@ const SPEEDS = [1, 2, 4, 8] as const;
 
 export function Replay({ matchId }: { matchId: string }) {
   const messages = useMessages();
+  const locale = useLocale();
   const t = messages.site.replay;
   const trpc = useTRPC();
   const [step, setStep] = useState(0);
@@ -53,23 +61,30 @@ export function Replay({ matchId }: { matchId: string }) {
   const view = frame.data?.view;
   const go = (to: number) => setStep(Math.max(0, Math.min(last, to)));
   const action = frame.data?.action;
-  const happened = (frame.data?.events ?? []).flatMap((event) => {
-    const line = eventLine(messages, event, nameOf);
-    return line ? [line] : [];
-  });
+  const classic = match.rules === "classic";
+  const events = frame.data?.events ?? [];
+  const happened = classic
+    ? classicStepLines(messages, locale, events as ClassicEvent[], nameOf)
+    : (events as EngineEvent[]).flatMap((event) => {
+        const line = eventLine(messages, event, nameOf);
+        return line ? [line] : [];
+      });
+  const did = (command: string, bot: boolean) =>
+    classic
+      ? classicCommandWord(messages, command, bot)
+      : (wordFor(t.commands, command) ?? command);
   const what = action
     ? action.seat === null
       ? happened.length > 0
         ? happened.join("; ")
         : t.timePasses
-      : [`${nameOf(action.seat)} ${wordFor(t.commands, action.do) ?? action.do}`, ...happened].join(
-          "; ",
-        )
+      : [`${nameOf(action.seat)} ${did(action.do, action.bot)}`, ...happened].join("; ")
     : null;
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">
+        {classic && `${messages.classic.title} · `}
         {messages.site.kinds[match.kind]}: {names.join(" · ")}
       </h1>
       <div className="flex flex-wrap items-center gap-2">
@@ -137,73 +152,94 @@ export function Replay({ matchId }: { matchId: string }) {
         {action && what && ` · ${t.at(formatCountdown(action.at))}: ${what}`}
       </p>
       <ErrorText message={frame.error ? errorText(frame.error, messages) : null} />
-      {view && (
-        <>
-          <Panel
-            title={`${t.hand(view.number)}${view.kind === "long" ? ` · ${t.totals(view.totals.join(" / "))}` : ""}`}
-          >
-            <div className="flex flex-wrap gap-3" aria-label={t.table}>
-              {view.hand.table.map((meld) => (
-                <div
-                  key={meld.id}
-                  className={`rounded p-1 ${meld.valid ? "bg-emerald-50" : "bg-red-50 ring-1 ring-red-300"}`}
-                >
-                  <div className="flex">
-                    {meld.cards.map(({ card }) => (
-                      <CardFace key={card} card={card} look={look} />
-                    ))}
-                  </div>
-                  {!meld.valid && (
-                    <p className="max-w-48 pt-1 text-xs text-red-800" data-testid="invalid-meld">
-                      {t.invalid(
-                        meld.cards.length < 3 ? t.tooShort : t.mixed,
-                        meld.openPlays.length > 0 ? meld.openPlays.map(nameOf).join(", ") : null,
-                      )}
-                    </p>
+      {view &&
+        (isClassicView(view) ? (
+          <ClassicReplayTable
+            view={view}
+            hands={frame.data?.hands ?? null}
+            events={events as ClassicEvent[]}
+            nameOf={nameOf}
+          />
+        ) : (
+          <MachiaveloxStep view={view} hands={frame.data?.hands ?? null} nameOf={nameOf} />
+        ))}
+    </div>
+  );
+}
+
+/** A Machiavelox hand at one step: the melds, each seat's staging area, the hand's end. */
+function MachiaveloxStep({
+  view,
+  hands,
+  nameOf,
+}: {
+  view: GameView;
+  hands: number[][] | null;
+  nameOf: (seat: number | null) => string;
+}) {
+  const messages = useMessages();
+  const t = messages.site.replay;
+  return (
+    <>
+      <Panel
+        title={`${t.hand(view.number)}${view.kind === "long" ? ` · ${t.totals(view.totals.join(" / "))}` : ""}`}
+      >
+        <div className="flex flex-wrap gap-3" aria-label={t.table}>
+          {view.hand.table.map((meld) => (
+            <div
+              key={meld.id}
+              className={`rounded p-1 ${meld.valid ? "bg-emerald-50" : "bg-red-50 ring-1 ring-red-300"}`}
+            >
+              <div className="flex">
+                {meld.cards.map(({ card }) => (
+                  <CardFace key={card} card={card} look={look} />
+                ))}
+              </div>
+              {!meld.valid && (
+                <p className="max-w-48 pt-1 text-xs text-red-800" data-testid="invalid-meld">
+                  {t.invalid(
+                    meld.cards.length < 3 ? t.tooShort : t.mixed,
+                    meld.openPlays.length > 0 ? meld.openPlays.map(nameOf).join(", ") : null,
                   )}
-                </div>
-              ))}
-              {view.hand.table.length === 0 && (
-                <p className="text-sm text-stone-500">{t.tableEmpty}</p>
+                </p>
               )}
             </div>
-          </Panel>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {view.hand.seats.map((seat) => (
-              <Panel key={seat.seat} title={nameOf(seat.seat)}>
-                <p className="text-sm text-stone-600">
-                  {t.seatLine(messages.seat.status[seat.status], seat.handCount, seat.stockCount)}
-                </p>
-                {seat.staging.length > 0 && (
-                  <div className="flex" aria-label={t.staging}>
-                    {seat.staging.map((card) => (
-                      <CardFace key={card} card={card} look={look} />
-                    ))}
-                  </div>
-                )}
-                {frame.data?.hands && (
-                  <div className="flex flex-wrap" aria-label={t.cardsLeft}>
-                    {frame.data.hands[seat.seat]!.map((card) => (
-                      <CardFace key={card} card={card} look={look} />
-                    ))}
-                  </div>
-                )}
-              </Panel>
-            ))}
-          </div>
-          {view.hand.outcome && (
-            <p className="font-medium">
-              {t.over(
-                messages.end.reasons[view.hand.outcome.reason],
-                view.hand.outcome.scores
-                  .map((score, seat) => `${nameOf(seat)} ${score}`)
-                  .join(" · "),
-              )}
+          ))}
+          {view.hand.table.length === 0 && <p className="text-sm text-stone-500">{t.tableEmpty}</p>}
+        </div>
+      </Panel>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {view.hand.seats.map((seat) => (
+          <Panel key={seat.seat} title={nameOf(seat.seat)}>
+            <p className="text-sm text-stone-600">
+              {t.seatLine(messages.seat.status[seat.status], seat.handCount, seat.stockCount)}
             </p>
+            {seat.staging.length > 0 && (
+              <div className="flex" aria-label={t.staging}>
+                {seat.staging.map((card) => (
+                  <CardFace key={card} card={card} look={look} />
+                ))}
+              </div>
+            )}
+            {hands && (
+              <div className="flex flex-wrap" aria-label={t.cardsLeft}>
+                {hands[seat.seat]!.map((card) => (
+                  <CardFace key={card} card={card} look={look} />
+                ))}
+              </div>
+            )}
+          </Panel>
+        ))}
+      </div>
+      {view.hand.outcome && (
+        <p className="font-medium">
+          {t.over(
+            messages.end.reasons[view.hand.outcome.reason],
+            view.hand.outcome.scores.map((score, seat) => `${nameOf(seat)} ${score}`).join(" · "),
           )}
-        </>
+        </p>
       )}
-    </div>
+    </>
   );
 }
 

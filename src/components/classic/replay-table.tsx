@@ -1,0 +1,130 @@
+"use client";
+
+// A classic game's replay at one step, on the classic table's own parts shown read-only:
+// the players' strip, the face-up cards and the combinations as a spectator saw them, the
+// turn's work, a failed move; once a round is over, the cards left in each hand and the
+// round's penalties with the running totals (lower is better).
+
+import { useMemo } from "react";
+import { type Seat } from "@/engine";
+import { type ClassicEvent, type ClassicView } from "@/engine/classic";
+import { useLocale, useMessages } from "@/i18n/client";
+import { useTableSettings } from "@/components/table/settings";
+import { ClassicCardFace, type ClassicUi, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import { classicCardName, failedMoves, roundLines } from "./moves";
+import { reasonIn } from "./reasons";
+
+export default function ClassicReplayTable({
+  view,
+  hands,
+  events,
+  nameOf,
+}: {
+  view: ClassicView;
+  /** The cards left in each hand, once the round is over (null while it is played). */
+  hands: number[][] | null;
+  /** What this step made happen, as a spectator saw it. */
+  events: readonly ClassicEvent[];
+  nameOf: (seat: Seat) => string;
+}) {
+  const t = useMessages();
+  const locale = useLocale();
+  const [settings] = useTableSettings();
+  const ui = useMemo<ClassicUi>(
+    () => ({
+      selected: null,
+      dragging: null,
+      refusedCard: null,
+      fourColour: settings.fourColour,
+      nameOf,
+      onSelect: () => undefined,
+      onChoose: () => undefined,
+      readOnly: true,
+    }),
+    [settings.fourColour, nameOf],
+  );
+  const failure = failedMoves(events).at(-1) ?? null;
+  const work = view.work;
+  const look = { fourColour: settings.fourColour, small: true };
+  return (
+    <div data-testid="classic-replay" className="space-y-3">
+      <PlayersStrip view={view} now={view.now} failure={failure} nameOf={nameOf} />
+      {failure && (
+        <p
+          role="alert"
+          data-testid="failed-move"
+          className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
+        >
+          {t.classic.news.failed(
+            nameOf(failure.seat),
+            reasonIn(locale, failure.reason),
+            failure.penalty,
+            false,
+          )}
+        </p>
+      )}
+      {work && (
+        <p
+          data-testid="work"
+          className={`rounded-md px-3 py-1 text-xs font-medium ${
+            work.valid ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"
+          }`}
+        >
+          {[
+            t.classic.fromHand(nameOf(work.seat), work.fromHand.length),
+            work.opening && t.classic.opening(work.opening.points, work.opening.needed),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      )}
+      <div className="rounded-xl bg-emerald-800/15 p-2 pt-3">
+        <FaceUpCards cards={view.faceUp} ui={ui} />
+        <Combinations table={view.table} ui={ui} />
+      </div>
+      {hands && (
+        <div className="grid gap-2 sm:grid-cols-2" data-testid="cards-left">
+          {hands.map((cards, seat) => (
+            <section
+              key={seat}
+              aria-label={t.classic.replay.cardsLeft(nameOf(seat))}
+              className="rounded-lg bg-white p-2 ring-1 ring-stone-200"
+            >
+              <h3 className="text-sm font-semibold">{t.classic.replay.cardsLeft(nameOf(seat))}</h3>
+              <div className="flex flex-wrap gap-0.5">
+                {cards.map((card) => (
+                  <span key={card} role="img" aria-label={classicCardName(t, card)}>
+                    <ClassicCardFace card={card} look={look} />
+                  </span>
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+      {view.lastRound && view.phase !== "turn" && (
+        <table className="w-full max-w-md text-sm" data-testid="round-lines">
+          <caption className="text-left text-xs text-stone-500">
+            {t.classic.end.title(view.round)} · {t.classic.replay.penalties}
+          </caption>
+          <thead>
+            <tr className="text-left text-stone-500">
+              <th className="font-normal">{t.classic.end.player}</th>
+              <th className="text-right font-normal">{t.classic.end.penalty}</th>
+              <th className="text-right font-normal">{t.classic.end.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roundLines(view).map((line) => (
+              <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
+                <td>{nameOf(line.seat)}</td>
+                <td className="text-right tabular-nums">+{line.penalty}</td>
+                <td className="text-right tabular-nums">{line.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
