@@ -4,13 +4,19 @@ import type { SessionUser } from "@/server/auth/session";
 import { replayInfo, replayStep } from "@/server/games/history";
 import { lobbies, type FriendlyKind } from "@/server/games/lobby";
 import { profile } from "@/server/games/profile";
+import type { ClassicView } from "@/engine/classic";
 import type { GameView, MatchView } from "@/server/matches/engine";
 import { liveMatches } from "@/server/matches/registry";
+import { parseOptions } from "@/engine/classic";
+import { headToHead } from "@/server/friends/head-to-head";
+import { parseEnv } from "@/server/env";
+import { finishedGames } from "@/server/games/history";
 import { testDb } from "../db/helpers";
 import { player, present, seatsOf, twoLeave, withLiveMatches } from "./helpers";
 
 const db = testDb();
-withLiveMatches(db);
+// Classic games here are played to their end by the bots standing in for players who left.
+withLiveMatches(db, parseEnv({ BOT_REACTION_SCALE: "0.01" }));
 
 /** Three players in a friendly game that has started; seated in seat order. */
 async function friendly(kind: FriendlyKind) {
@@ -153,5 +159,152 @@ describe("hand history", () => {
       (error: unknown) => error,
     );
     expect((beyond as TRPCError).code).toBe("BAD_REQUEST");
+  });
+});
+
+/**
+ * A friendly classic long game of two players played to its end: both leave at once and the
+ * bots standing in for them play on (classic-seats.ts), so every round is a real one.
+ */
+async function playClassicGame() {
+  const players = [await player(db), await player(db)];
+  const parsed = parseOptions({ handSize: 3, target: 5 }, 2);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const { matchId, code } = await lobbies(db).create(players[0]!, "long", false, {
+    rules: "classic",
+    players: 2,
+    options: parsed.options,
+  });
+  await lobbies(db).join(players[1]!, code);
+  for (const one of players) await lobbies(db).ready(one, matchId, true);
+  const seated = await seatsOf(db, matchId, players);
+  for (const [seat, user] of seated.entries())
+    await liveMatches().act(user, matchId, seat, { do: "leave" }, "classic");
+  for (let waited = 0; ; waited += 50) {
+    const row = await db.match.findUniqueOrThrow({ where: { id: matchId } });
+    if (row.status === "ENDED") break;
+    if (waited > 60_000) throw new Error("the classic game did not end");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const match = await db.match.findUniqueOrThrow({
+    where: { id: matchId },
+    include: { hands: { orderBy: { number: "asc" } }, seats: { orderBy: { seat: "asc" } } },
+  });
+  return { matchId, seated, match };
+}
+
+/** One classic game, played once for the tests that read it. */
+let played: ReturnType<typeof playClassicGame> | null = null;
+const classicGame = () => (played ??= playClassicGame());
+
+// The first test waits for the game the bots play to its end.
+describe("classic games in history, replays and profiles", { timeout: 120_000 }, () => {
+  it("classic §6 a classic long game is in the history with its penalty totals, the fewest winning", async () => {
+    const { matchId, seated, match } = await classicGame();
+    const totals = match.seats.map((seat) => seat.points!);
+    // Each seat's total is the sum of its rounds' penalty points.
+    expect(totals).toEqual(
+      match.seats.map((seat) =>
+        match.hands.reduce((sum, hand) => sum + hand.scores[seat.seat]!, 0),
+      ),
+    );
+    expect(Math.max(...totals)).toBeGreaterThanOrEqual(5);
+    const winner = match.seats.find((seat) => seat.won)!;
+    expect(winner.points).toBe(Math.min(...totals));
+    const [listed] = await finishedGames(db, seated[0]!.id);
+    expect(listed).toMatchObject({ id: matchId, rules: "classic", kind: "FRIENDLY_LONG" });
+    expect(listed!.seats.map((seat) => seat.points)).toEqual(totals);
+  });
+
+  it("classic §6 profiles keep classic games and their penalty totals apart from Machiavelox's; practice counts for nothing", async () => {
+    const { matchId, seated, match } = await classicGame();
+    // A classic practice game the player won, stored as the live server stores one.
+    await db.match.create({
+      data: {
+        kind: "PRACTICE",
+        rules: "classic",
+        seatCount: 2,
+        status: "ENDED",
+        endedAt: new Date(),
+        seats: {
+          create: [
+            { seat: 0, userId: seated[1]!.id, points: 0, won: true },
+            { seat: 1, bot: "easy", points: 9 },
+          ],
+        },
+      },
+    });
+    const page = await profile(db, seated[1]!.name, seated[0]!.id);
+    expect(page.games).toEqual({ played: 0, won: 0 });
+    expect(page.classicGames).toEqual({ played: 1, won: match.seats[1]!.won ? 1 : 0 });
+    expect(page.longGames).toEqual([]);
+    const [game] = page.classicLongGames;
+    expect(game).toMatchObject({ matchId, hands: match.hands.length });
+    const points = game!.standings.map((seat) => seat.points);
+    expect(points).toEqual([...points].sort((a, b) => a - b));
+    expect(game!.standings[0]!.won).toBe(true);
+    expect(page.recentHands[0]).toMatchObject({ matchId, rules: "classic" });
+    expect(page.ranking.points).toBe(0);
+    // Nobody else sees this friendly game.
+    const outsider = await profile(db, seated[1]!.name, (await player(db)).id);
+    expect(outsider.classicGames.played).toBe(0);
+    expect(outsider.classicLongGames).toEqual([]);
+  });
+
+  it("classic a classic game's replay steps through its log, a bot's steps named as its seat's, as a spectator saw it", async () => {
+    const { matchId, seated, match } = await classicGame();
+    const { steps, moves, match: info } = await replayInfo(db, matchId, seated[0]!.id);
+    expect(info.rules).toBe("classic");
+    expect(info.seats).toHaveLength(2);
+    expect(moves.length).toBeGreaterThan(0);
+    // The first steps, every fifth after them and the last: each as a spectator saw it.
+    const frames = [];
+    for (let step = 0; step < steps; step++)
+      if (step < 20 || step % 5 === 0 || step === steps - 1)
+        frames.push(await replayStep(db, matchId, seated[0]!.id, step));
+    expect(frames[1]!.action).toMatchObject({ seat: expect.any(Number), do: "leave", bot: false });
+    expect(frames.some((frame) => frame.action?.bot && frame.action.do === "put")).toBe(true);
+    const last = frames.at(-1)!;
+    expect(last.events.map((event) => event.type)).toContain("gameOver");
+    expect((last.view as ClassicView).seats.map((seat) => seat.total)).toEqual(
+      match.seats.map((seat) => seat.points),
+    );
+    for (const frame of frames) {
+      const view = frame.view as ClassicView;
+      expect(view.you).toBeNull();
+      expect(frame.hands === null).toBe(view.phase === "turn");
+      expect(JSON.stringify(frame.view)).not.toMatch(/"(hands|stock)":\[/);
+      // Nobody's drawn card, while the round is played.
+      for (const event of frame.events)
+        if (event.type === "drew") expect((event as { card: unknown }).card).toBeNull();
+    }
+    const refused = await replayInfo(db, matchId, (await player(db)).id).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as TRPCError).code).toBe("NOT_FOUND");
+  });
+
+  it("classic head-to-head from real classic games: penalty points and rounds won per game and kind, never with Machiavelox's", async () => {
+    const { seated, match } = await classicGame();
+    const [first, second] = seated;
+    const { totals, longGames } = await headToHead(db, first!, second!.name);
+    expect(totals).toHaveLength(1);
+    const sum = (seat: number) => match.hands.reduce((all, hand) => all + hand.scores[seat]!, 0);
+    const wins = (seat: number) => match.hands.filter((hand) => hand.winner === seat).length;
+    expect(totals[0]).toMatchObject({
+      rules: "classic",
+      kind: "friendly",
+      games: 1,
+      points: { first: sum(0), second: sum(1) },
+      handsWon: { first: wins(0), second: wins(1) },
+      won: { first: match.seats[0]!.won ? 1 : 0, second: match.seats[1]!.won ? 1 : 0 },
+    });
+    expect(longGames).toEqual([
+      expect.objectContaining({
+        rules: "classic",
+        inProgress: false,
+        points: { first: sum(0), second: sum(1) },
+      }),
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
+import { finishedGames } from "@/server/games/history";
 import { signedIn } from "@/server/games/viewer";
 import { botName, when } from "../games/ui";
 
@@ -12,27 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HistoryPage() {
   const [user, messages] = await Promise.all([signedIn("/history"), getMessages()]);
   const t = messages.site;
-  const matches = await db().match.findMany({
-    where: { status: "ENDED", seats: { some: { userId: user.id } } },
-    orderBy: { endedAt: "desc" },
-    take: 50,
-    select: {
-      id: true,
-      kind: true,
-      endedAt: true,
-      endedReason: true,
-      seats: {
-        orderBy: { seat: "asc" },
-        select: {
-          seat: true,
-          bot: true,
-          points: true,
-          won: true,
-          user: { select: { name: true } },
-        },
-      },
-    },
-  });
+  const matches = await finishedGames(db(), user.id);
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">{t.history.title}</h1>
@@ -46,7 +27,10 @@ export default async function HistoryPage() {
               className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 text-sm"
             >
               <span className="text-stone-500">{when(match.endedAt)}</span>
-              <span className="font-medium">{t.kinds[match.kind]}</span>
+              <span className="font-medium">
+                {match.rules === "classic" && `${t.history.classic} · `}
+                {t.kinds[match.kind]}
+              </span>
               <span>
                 {match.seats
                   .map(
@@ -55,6 +39,9 @@ export default async function HistoryPage() {
                   )
                   .join(" · ")}
               </span>
+              {match.rules === "classic" && (
+                <span className="text-stone-500">{t.history.penalties}</span>
+              )}
               {match.endedReason && (
                 <span className="text-stone-500">{t.history.endedByModerator}</span>
               )}

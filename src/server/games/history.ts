@@ -22,6 +22,35 @@ const KEPT = 16;
 const shared = globalThis as typeof globalThis & { machiaveloxReplays?: Map<string, Replayed> };
 const kept = (shared.machiaveloxReplays ??= new Map());
 
+/**
+ * The player's finished games, newest first: either game, each with its seats' totals
+ * (Machiavelox points, or classic penalty points: `rules` says which).
+ */
+export function finishedGames(db: Db, userId: string) {
+  return db.match.findMany({
+    where: { status: "ENDED", seats: { some: { userId } } },
+    orderBy: { endedAt: "desc" },
+    take: 50,
+    select: {
+      id: true,
+      kind: true,
+      rules: true,
+      endedAt: true,
+      endedReason: true,
+      seats: {
+        orderBy: { seat: "asc" },
+        select: {
+          seat: true,
+          bot: true,
+          points: true,
+          won: true,
+          user: { select: { name: true } },
+        },
+      },
+    },
+  });
+}
+
 /** Competitive hands are public; friendly and practice ones only for who played them. */
 export async function visibleMatch(db: Db, matchId: string, viewerId: string | null) {
   const match = await db.match.findUnique({

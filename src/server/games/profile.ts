@@ -9,6 +9,9 @@ import { skillScore } from "../agora/ratings";
 
 const RECENT = 20;
 
+/** The two games a match may play (Match.rules). */
+type Rules = "machiavelox" | "classic";
+
 /** A match's seats in order, with who sits there (a player or a bot) and their points. */
 export const seatsWithNames = {
   orderBy: { seat: "asc" },
@@ -47,14 +50,16 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
   const ended = { status: "ENDED" as const, seats: { some: { userId: user.id } } };
   // Practice hands are the player's own: in their own history, never in anyone's totals.
   const counted = { status: "ENDED" as const, kind: { not: "PRACTICE" as const }, ...visible };
-  const [played, won, rankAbove, longGames, hands] = await Promise.all([
-    db.matchSeat.count({ where: { userId: user.id, match: counted } }),
-    db.matchSeat.count({ where: { userId: user.id, won: true, match: counted } }),
-    db.user.count({
-      where: { competitiveHands: { gt: 0 }, rankingPoints: { gt: user.rankingPoints } },
-    }),
+  // Each game's counts and long games apart: Machiavelox points (higher is better) and
+  // classic penalty points (lower is better) are never summed or ranked together.
+  const countsOf = (rules: Rules) =>
+    Promise.all([
+      db.matchSeat.count({ where: { userId: user.id, match: { ...counted, rules } } }),
+      db.matchSeat.count({ where: { userId: user.id, won: true, match: { ...counted, rules } } }),
+    ]).then(([played, won]) => ({ played, won }));
+  const longGamesOf = (rules: Rules) =>
     db.match.findMany({
-      where: { kind: "FRIENDLY_LONG", ...ended, AND: [visible] },
+      where: { kind: "FRIENDLY_LONG", rules, ...ended, AND: [visible] },
       orderBy: { endedAt: "desc" },
       take: RECENT,
       select: {
@@ -64,7 +69,15 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
         seats: seatsWithNames,
         _count: { select: { hands: true } },
       },
+    });
+  const [games, classicGames, rankAbove, longGames, classicLongGames, hands] = await Promise.all([
+    countsOf("machiavelox"),
+    countsOf("classic"),
+    db.user.count({
+      where: { competitiveHands: { gt: 0 }, rankingPoints: { gt: user.rankingPoints } },
     }),
+    longGamesOf("machiavelox"),
+    longGamesOf("classic"),
     db.handResult.findMany({
       where: { match: { ...ended, AND: [visible, own ? {} : { kind: { not: "PRACTICE" } }] } },
       orderBy: { endedAt: "desc" },
@@ -75,13 +88,29 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
         winner: true,
         reason: true,
         endedAt: true,
-        match: { select: { id: true, kind: true, seats: seatsWithNames } },
+        match: { select: { id: true, kind: true, rules: true, seats: seatsWithNames } },
       },
     }),
   ]);
   // Two bots at one table are told apart by their seats.
   const nameOf = (seat: { seat: number; bot: string | null; user: { name: string } | null }) =>
     seat.user?.name ?? `Bot ${seat.seat} (${seat.bot})`;
+  const standingsOf = (game: (typeof longGames)[number], rules: Rules) => ({
+    matchId: game.id,
+    endedAt: game.endedAt,
+    endedReason: game.endedReason,
+    hands: game._count.hands,
+    standings: [...game.seats]
+      .sort((a, b) =>
+        rules === "classic" ? (a.points ?? 0) - (b.points ?? 0) : (b.points ?? 0) - (a.points ?? 0),
+      )
+      .map((seat) => ({
+        name: nameOf(seat),
+        points: seat.points ?? 0,
+        won: seat.won,
+        you: seat.userId === user.id,
+      })),
+  });
   return {
     name: user.name,
     role: user.role,
@@ -96,24 +125,17 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       mu: user.ratingMu,
       sigma: user.ratingSigma,
     },
-    games: { played, won },
-    longGames: longGames.map((game) => ({
-      matchId: game.id,
-      endedAt: game.endedAt,
-      endedReason: game.endedReason,
-      hands: game._count.hands,
-      standings: [...game.seats]
-        .sort((a, b) => (b.points ?? 0) - (a.points ?? 0))
-        .map((seat) => ({
-          name: nameOf(seat),
-          points: seat.points ?? 0,
-          won: seat.won,
-          you: seat.userId === user.id,
-        })),
-    })),
+    /** Machiavelox's games. */
+    games,
+    /** Classic Machiavelli's games, apart. */
+    classicGames,
+    longGames: longGames.map((game) => standingsOf(game, "machiavelox")),
+    /** Classic long games: penalty points, the fewest first. */
+    classicLongGames: classicLongGames.map((game) => standingsOf(game, "classic")),
     recentHands: hands.map((hand) => ({
       matchId: hand.match.id,
       kind: hand.match.kind,
+      rules: hand.match.rules,
       number: hand.number,
       reason: hand.reason,
       endedAt: hand.endedAt,

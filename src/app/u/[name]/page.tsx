@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { getLocale } from "@/i18n/server";
 import { isolate } from "@/protocol/bidi";
-import { dictionary } from "@/i18n/messages";
+import { dictionary, type Messages } from "@/i18n/messages";
 import { db } from "@/server/db/client";
-import { profile } from "@/server/games/profile";
+import { profile, type Profile } from "@/server/games/profile";
 import { viewer } from "@/server/games/viewer";
 import { nameKey } from "@/protocol/accounts";
 import { puzzleProfile } from "@/server/puzzles/store";
@@ -92,6 +92,20 @@ export default async function ProfilePage({ params }: Props) {
         />
         <Stat label={t.played} testId="games-played" value={String(player.games.played)} />
         <Stat label={t.won} testId="games-won" value={String(player.games.won)} />
+        {player.classicGames.played > 0 && (
+          <>
+            <Stat
+              label={t.classicPlayed}
+              testId="classic-played"
+              value={String(player.classicGames.played)}
+            />
+            <Stat
+              label={t.classicWon}
+              testId="classic-won"
+              value={String(player.classicGames.won)}
+            />
+          </>
+        )}
       </div>
       {together && <HeadToHeadSection t={friendWords} data={together} />}
       {friends && <FriendsTable t={friendWords} friends={friends} />}
@@ -121,34 +135,17 @@ export default async function ProfilePage({ params }: Props) {
           </ul>
         )}
       </section>
-      <section className="space-y-3">
-        <h2 className="text-xl font-semibold">{t.longGames}</h2>
-        {player.longGames.length === 0 ? (
-          <p className="text-sm text-stone-500">{t.noLongGames}</p>
-        ) : (
-          <ul className="space-y-2">
-            {player.longGames.map((game) => (
-              <li
-                key={game.matchId}
-                className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
-              >
-                <div className="text-stone-500">
-                  {when(game.endedAt)} · {t.hands(game.hands)}
-                  {game.endedReason && ` · ${t.endedByModerator(isolate(game.endedReason))}`}
-                </div>
-                <ol className="mt-1 flex flex-wrap gap-x-4">
-                  {game.standings.map((seat, place) => (
-                    <li key={seat.name} className={seat.you ? "font-semibold" : undefined}>
-                      {place + 1}. {seat.name} {seat.points}
-                      {seat.won && " ★"}
-                    </li>
-                  ))}
-                </ol>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <LongGames title={t.longGames} count={t.hands} games={player.longGames} t={t} />
+      {player.classicLongGames.length > 0 && (
+        <LongGames
+          title={t.classicLongGames}
+          note={t.penaltyNote}
+          count={t.rounds}
+          games={player.classicLongGames}
+          t={t}
+          testId="classic-long-games"
+        />
+      )}
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">{t.recentHands}</h2>
         {player.recentHands.length === 0 ? (
@@ -163,8 +160,10 @@ export default async function ProfilePage({ params }: Props) {
               >
                 <span className="text-stone-500">{when(hand.endedAt)}</span>
                 <span>
+                  {hand.rules === "classic" && `${site.history.classic} · `}
                   {site.kinds[hand.kind]}
-                  {hand.number > 1 && ` · ${t.handNumber(hand.number)}`}
+                  {hand.number > 1 &&
+                    ` · ${(hand.rules === "classic" ? t.roundNumber : t.handNumber)(hand.number)}`}
                 </span>
                 <span className="flex flex-1 flex-wrap gap-x-3">
                   {hand.seats.map((seat) => (
@@ -186,5 +185,55 @@ export default async function ProfilePage({ params }: Props) {
         )}
       </section>
     </div>
+  );
+}
+
+/** Long games with their standings: Machiavelox's by points, classic's by penalty points. */
+function LongGames({
+  title,
+  note,
+  count,
+  games,
+  t,
+  testId,
+}: {
+  title: string;
+  note?: string;
+  /** Hands (Machiavelox) or rounds (classic), counted. */
+  count: (n: number) => string;
+  games: Profile["longGames"];
+  t: Messages["site"]["profile"];
+  testId?: string;
+}) {
+  return (
+    <section className="space-y-3" data-testid={testId}>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      {note && <p className="text-sm text-stone-500">{note}</p>}
+      {games.length === 0 ? (
+        <p className="text-sm text-stone-500">{t.noLongGames}</p>
+      ) : (
+        <ul className="space-y-2">
+          {games.map((game) => (
+            <li
+              key={game.matchId}
+              className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
+            >
+              <div className="text-stone-500">
+                {when(game.endedAt)} · {count(game.hands)}
+                {game.endedReason && ` · ${t.endedByModerator(isolate(game.endedReason))}`}
+              </div>
+              <ol className="mt-1 flex flex-wrap gap-x-4">
+                {game.standings.map((seat, place) => (
+                  <li key={seat.name} className={seat.you ? "font-semibold" : undefined}>
+                    {place + 1}. {seat.name} {seat.points}
+                    {seat.won && " ★"}
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
