@@ -76,8 +76,6 @@ export const classicEn = {
     winner: (who: string) => `${who} wins the game`,
     tie: (who: string) => `A tie: ${who}`,
     leave: "Leave",
-    addFriend: (who: string) => `Add ${who} as a friend`,
-    friendAsked: (who: string) => `Friend request sent to ${who}`,
   },
   replay: {
     commands: {
@@ -180,8 +178,6 @@ export const classicIt: ClassicMessages = {
     winner: (who) => `${who} vince la partita`,
     tie: (who) => `Parità: ${who}`,
     leave: "Esci",
-    addFriend: (who) => `Aggiungi ${who} agli amici`,
-    friendAsked: (who) => `Richiesta di amicizia inviata a ${who}`,
   },
   replay: {
     commands: {

@@ -286,10 +286,10 @@ const en = {
       "Guest hands are not kept. With an account your practice hands stay in your history (never in totals or the ranking), and you get the Hint, friends' games and the agora.",
   },
   waiting: {
-    title: (taken: number) => `Waiting for players: ${taken} of 3 seated`,
+    title: (taken: number, seats: number) => `Waiting for players: ${taken} of ${seats} seated`,
     free: "(free seat)",
     join: "Take a seat",
-    share: "Share this page's address: the hand starts when the third player sits down.",
+    share: "Share this page's address: the game starts when every seat is taken.",
   },
   situation: {
     frozen: (who: string) =>
@@ -611,11 +611,11 @@ const it: Messages = {
       "Le mani da ospite non vengono conservate. Con un account le tue mani di allenamento restano nella tua cronologia (mai nei totali o in classifica), e hai il suggerimento, le partite con gli amici e l'agorà.",
   },
   waiting: {
-    title: (taken) => `In attesa di giocatori: ${taken} su 3 seduti`,
+    title: (taken, seats) => `In attesa di giocatori: ${taken} su ${seats} seduti`,
     free: "(posto libero)",
     join: "Siediti",
     share:
-      "Condividi l'indirizzo di questa pagina: la mano inizia quando si siede il terzo giocatore.",
+      "Condividi l'indirizzo di questa pagina: la partita inizia quando tutti i posti sono presi.",
   },
   situation: {
     frozen: (who) =>

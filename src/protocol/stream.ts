@@ -23,6 +23,14 @@ export type MatchStatus = "WAITING" | "PLAYING" | "ENDED";
 /** `bot`: the level of the server-side bot playing the seat (MatchSeat.bot). */
 export type SeatHolder = { userId: string; name: string; bot?: string };
 
+/**
+ * Whether a bot holds the seat as its own (the server's botHolderId: `bot:` ids, which no
+ * session has); a player a bot stands in for keeps their own id, with `bot` set.
+ */
+export function isBotHolder(holder: SeatHolder): boolean {
+  return holder.userId.startsWith("bot:");
+}
+
 /** What anyone may know about a match: who sits where, and how it stands. */
 export type MatchInfo = {
   id: string;

@@ -9,6 +9,8 @@ import type { ClassicEvent } from "@/engine/classic/classic-events";
 import { orderHand } from "@/components/table/hand-order";
 import { classicPreviewGame } from "@/components/classic/fixture";
 import { reasonIn } from "@/components/classic/reasons";
+import { classicCommandWord, classicStepLines } from "@/components/classic/replay-lines";
+import { dictionary } from "@/i18n/messages";
 import {
   type ClassicDestination,
   classicAllowed,
@@ -25,6 +27,8 @@ import {
 
 const [h10, s5, d5] = cards("10H 5S 5D") as [number, number, number];
 const joker = FIRST_JOKER;
+const en = dictionary("en");
+const it_ = dictionary("it");
 
 describe("the classic table's gestures", () => {
   it("a hand card onto a combination or a new space is put there", () => {
@@ -182,5 +186,56 @@ describe("the engine's verdicts in Italian", () => {
       "before your opening of 36 points you may not add to or rearrange the table's combinations",
     ])
       expect(reasonIn("it", reason), reason).not.toBe(reason);
+  });
+});
+
+describe("a classic replay's steps in words", () => {
+  const names = ["Ada", "Bea", "Cleo"];
+  const nameOf = (seat: number) => names[seat]!;
+  const at = { at: 0 };
+
+  it("§4 a failed move is told once, with its reason and its penalty cards; a card drawn to play is told, not its face", () => {
+    const events: ClassicEvent[] = [
+      { id: 1, ...at, type: "failed", seat: 1, reason: "K-A-2 is not a run" },
+      { id: 2, ...at, type: "drew", seat: 1, card: null, cause: "penalty" },
+      { id: 3, ...at, type: "drew", seat: 1, card: null, cause: "penalty" },
+      { id: 4, ...at, type: "drew", seat: 1, card: null, cause: "penalty" },
+      { id: 5, ...at, type: "drew", seat: 2, card: null, cause: "draw" },
+    ];
+    expect(classicStepLines(en, "en", events, nameOf)).toEqual([
+      "Bea's move failed: K-A-2 is not a run. The table is put back as it was and Bea draws 3 penalty cards.",
+      "Cleo drew a card",
+    ]);
+  });
+
+  it("§6 the end of a round and of the game are said with who won, in Italian too", () => {
+    const events: ClassicEvent[] = [
+      {
+        id: 1,
+        ...at,
+        type: "roundOver",
+        reason: "out",
+        winner: 0,
+        draw: null,
+        scores: [0, 4, 7],
+        totals: [0, 30, 7],
+      },
+      { id: 2, ...at, type: "gameOver", reason: "target", winner: 0, draw: null },
+    ];
+    expect(classicStepLines(en, "en", events, nameOf)).toEqual([
+      "Ada went out",
+      "Ada wins the game",
+    ]);
+    expect(classicStepLines(it_, "it", events, nameOf)).toEqual([
+      "Ada ha chiuso",
+      "Ada vince la partita",
+    ]);
+  });
+
+  it("a logged command is named in words, a bot's marked as such; an unknown one as it was logged", () => {
+    expect(classicCommandWord(en, "put", false)).toBe("puts a card on the table");
+    expect(classicCommandWord(en, "end", true)).toBe("ends the turn (bot)");
+    expect(classicCommandWord(it_, "draw", false)).toBe("pesca");
+    expect(classicCommandWord(en, "something", false)).toBe("something");
   });
 });

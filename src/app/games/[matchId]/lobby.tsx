@@ -77,13 +77,15 @@ export function Lobby({ matchId }: { matchId: string }) {
               </span>
             </li>
           ))}
-          {Array.from({ length: 3 - data.members.length }, (_, empty) => (
+          {Array.from({ length: data.seats - data.members.length }, (_, empty) => (
             <li key={`empty-${empty}`} className="text-stone-400">
               {t.emptySeat}
             </li>
           ))}
         </ul>
-        <p className="text-sm text-stone-600">{t.startsWhen}</p>
+        <p className="text-sm text-stone-600" data-testid="lobby-count">
+          {t.startsWhen(data.members.length, data.seats)}
+        </p>
         {me && data.status === "WAITING" && (
           <div className="flex flex-wrap gap-2">
             <button

@@ -1,8 +1,9 @@
 "use client";
 
-// What a player can do once the hand is over, in the end-of-hand dialog: replay it, and
-// play on as the game allows: practice again at the same level, a rematch with the same
-// players, or (ranked) see what the hand did to the ranking and queue again.
+// What a player can do once the hand (or classic game) is over, in the end dialog: replay
+// it, and play on as the game allows: practice again at the same levels, a rematch with the
+// same players, or (ranked) see what the hand did to the ranking and queue again; and send a
+// friend request to the other players at the table.
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -12,15 +13,26 @@ import { isBotLevel } from "@/bots/levels";
 import { formatPoints } from "@/components/table/end-screen";
 import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
+import type { ClassicOptions } from "@/engine/classic";
 import type { MatchInfo } from "@/protocol/stream";
 import { useTRPC, useTRPCClient } from "../../trpc";
+import { TableFriends } from "./table-friends";
 
 /** How often the dialog looks whether the ranked hand has been counted yet. */
 const RESULT_REFRESH_MS = 1000;
 
 const PRIMARY = "rounded-md bg-emerald-700 px-4 py-2 font-medium text-white disabled:opacity-60";
 
-export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }) {
+export function AfterHand({
+  info,
+  you,
+  classic,
+}: {
+  info: MatchInfo;
+  you: number | null;
+  /** A classic game's options: practice again plays the same game against the same bots. */
+  classic?: ClassicOptions;
+}) {
   const messages = useMessages();
   const t = messages.end;
   const client = useTRPCClient();
@@ -40,26 +52,37 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
     );
   };
   const level = info.seats.find((holder) => holder?.bot)?.bot;
+  const levels = info.seats.flatMap((holder, seat) =>
+    seat !== you && isBotLevel(holder?.bot) ? [holder.bot] : [],
+  );
   const again =
     you === null || !ended
       ? null
-      : info.kind === "PRACTICE"
+      : info.kind === "PRACTICE" && classic
         ? {
             label: t.playAgain,
             run: () =>
-              client.practice.start
-                .mutate({ level: isBotLevel(level) ? level : undefined })
+              client.practice.classic
+                .mutate({ bots: levels, options: classic })
                 .then(({ matchId }) => `/play/${matchId}`),
           }
-        : info.kind === "COMPETITIVE"
-          ? { label: t.queueAgain, run: () => client.agora.queue.mutate().then(() => "/agora") }
-          : {
-              label: t.rematch,
+        : info.kind === "PRACTICE"
+          ? {
+              label: t.playAgain,
               run: () =>
-                client.game.rematch
-                  .mutate({ matchId: info.id })
-                  .then(({ matchId }) => `/games/${matchId}`),
-            };
+                client.practice.start
+                  .mutate({ level: isBotLevel(level) ? level : undefined })
+                  .then(({ matchId }) => `/play/${matchId}`),
+            }
+          : info.kind === "COMPETITIVE"
+            ? { label: t.queueAgain, run: () => client.agora.queue.mutate().then(() => "/agora") }
+            : {
+                label: t.rematch,
+                run: () =>
+                  client.game.rematch
+                    .mutate({ matchId: info.id })
+                    .then(({ matchId }) => `/games/${matchId}`),
+              };
   return (
     <>
       {ended && you !== null && info.kind === "COMPETITIVE" && <RankedResult matchId={info.id} />}
@@ -79,6 +102,7 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
       {again?.label === t.rematch && (
         <p className="w-full text-xs text-stone-500">{t.rematchNote}</p>
       )}
+      {ended && you !== null && info.kind !== "PRACTICE" && <TableFriends info={info} you={you} />}
       {error && (
         <p role="alert" className="w-full text-sm text-red-700">
           {error}

@@ -158,9 +158,16 @@ export function LiveTable({ matchId }: { matchId: string }) {
         names={names}
         offline={link === "down"}
         endActions={
-          <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
-            {t.end.home}
-          </Link>
+          <>
+            <AfterHand info={info} you={you} classic={view.options} />
+            <Link
+              href="/"
+              data-testid="leave-table"
+              className="inline-block rounded-md bg-white px-4 py-2 font-medium text-stone-800 ring-1 ring-stone-300"
+            >
+              {t.classic.end.leave}
+            </Link>
+          </>
         }
       />
     );
@@ -205,7 +212,7 @@ function WaitingRoom({
   const taken = info.seats.filter(Boolean).length;
   return (
     <section className="mx-auto max-w-md space-y-4 rounded-xl bg-white p-6 shadow">
-      <h1 className="text-xl font-bold">{t.waiting.title(taken)}</h1>
+      <h1 className="text-xl font-bold">{t.waiting.title(taken, info.seats.length)}</h1>
       <ul className="space-y-1">
         {info.seats.map((holder, seat) => (
           <li key={seat}>{holder ? holder.name : t.waiting.free}</li>

@@ -22,7 +22,12 @@ function TotalsRows({
       <td className="pr-3">{sum.games}</td>
       <td className="pr-3">{t.vs(sum.won.first, sum.won.second)}</td>
       <td className="pr-3">{t.vs(sum.handsWon.first, sum.handsWon.second)}</td>
-      <td className="pr-3">{t.vs(sum.points.first, sum.points.second)}</td>
+      <td className="pr-3">
+        {t.vs(sum.points.first, sum.points.second)}
+        {sum.rules === "classic" && (
+          <span className="block text-xs text-stone-500">{t.penaltyPoints}</span>
+        )}
+      </td>
       <td>{sum.streak ? t.streakOf(names[sum.streak.who], sum.streak.games) : "–"}</td>
     </tr>
   ));
@@ -67,6 +72,7 @@ export function HeadToHeadSection({ t, data }: { t: Words; data: HeadToHead }) {
               <li key={game.matchId}>
                 {when(game.date)} · {t.rules[game.rules] ?? game.rules} ·{" "}
                 {t.vs(game.points.first, game.points.second)}
+                {game.rules === "classic" && ` (${t.penaltyPoints})`}
                 {game.inProgress ? ` · ${t.inProgress}` : game.winner && ` · ${game.winner} ★`}
               </li>
             ))}
