@@ -77,6 +77,13 @@ export const classicEn = {
     tie: (who: string) => `A tie: ${who}`,
     leave: "Leave",
   },
+  leaving: {
+    leave: "Leave the game",
+    question: "Leave this game? A bot plays your seat to the end; you can keep watching.",
+    yes: "Yes, leave",
+    no: "Stay",
+    left: "You left: a bot plays your seat.",
+  },
   replay: {
     commands: {
       turn: "plays a whole turn",
@@ -178,6 +185,14 @@ export const classicIt: ClassicMessages = {
     winner: (who) => `${who} vince la partita`,
     tie: (who) => `Parità: ${who}`,
     leave: "Esci",
+  },
+  leaving: {
+    leave: "Lascia la partita",
+    question:
+      "Lasciare la partita? Un bot gioca al tuo posto fino alla fine; puoi continuare a guardare.",
+    yes: "Sì, lascia",
+    no: "Resta",
+    left: "Hai lasciato: un bot gioca al tuo posto.",
   },
   replay: {
     commands: {

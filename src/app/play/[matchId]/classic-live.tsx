@@ -4,7 +4,7 @@
 // Machiavelox table's first load never carries classic's table and rules.
 
 import { TRPCClientError } from "@trpc/client";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import type { ClassicCommand, ClassicEvent, ClassicView } from "@/engine/classic";
 import type { Millis } from "@/engine";
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
@@ -21,9 +21,15 @@ export default function ClassicLive({
   names,
   offline,
   endActions,
+  canLeave,
+  left,
 }: {
   matchId: string;
   you: number | null;
+  /** Friendly and practice games: a player may leave, a bot plays on (never in ranked games). */
+  canLeave: boolean;
+  /** A bot plays the seat of the player, who left. */
+  left: boolean;
   view: ClassicView;
   clockAt: Millis;
   events: readonly ClassicEvent[];
@@ -54,6 +60,15 @@ export default function ClassicLive({
     },
     [client, matchId, you, t],
   );
+  const [asking, setAsking] = useState(false);
+  const leave = () => {
+    setAsking(false);
+    if (you !== null)
+      void client.match.classic
+        .mutate({ matchId, seat: you, command: { do: "leave" } })
+        .catch(() => undefined);
+  };
+  const l = t.classic.leaving;
   return (
     <ClassicTable
       view={view}
@@ -67,6 +82,40 @@ export default function ClassicLive({
         <>
           <HomeAndRules />
           {you === null && <span className="text-stone-600">{t.spectating}</span>}
+          {left && (
+            <span data-testid="left" className="text-stone-600">
+              {l.left}
+            </span>
+          )}
+          {canLeave && you !== null && !left && view.result === null && !asking && (
+            <button
+              type="button"
+              data-testid="leave-game"
+              className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-stone-300"
+              onClick={() => setAsking(true)}
+            >
+              {l.leave}
+            </button>
+          )}
+          {asking && (
+            <span role="alertdialog" aria-label={l.leave} className="flex items-center gap-2">
+              <span className="text-sm">{l.question}</span>
+              <button
+                type="button"
+                className="rounded-md bg-red-700 px-2 py-1 text-sm text-white"
+                onClick={leave}
+              >
+                {l.yes}
+              </button>
+              <button
+                type="button"
+                className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-stone-300"
+                onClick={() => setAsking(false)}
+              >
+                {l.no}
+              </button>
+            </span>
+          )}
         </>
       }
     />

@@ -157,6 +157,8 @@ export function LiveTable({ matchId }: { matchId: string }) {
         events={classicEvents}
         names={names}
         offline={link === "down"}
+        canLeave={info.kind !== "COMPETITIVE"}
+        left={you !== null && !!info.seats[you]?.bot}
         endActions={
           <>
             <AfterHand info={info} you={you} classic={view.options} />
