@@ -48,7 +48,7 @@ test("a friendly classic game for three: invited by link, each sees the others' 
 
   // Guadalupe deals five cards: a round the bots finish in seconds.
   await ada.goto("/games/new");
-  await ada.getByLabel("Players", { exact: true }).selectOption("3");
+  await ada.getByRole("combobox", { name: /^Players/ }).selectOption("3");
   await ada.getByLabel("Guadalupe").check();
   await ada.getByLabel("Time for a turn").selectOption({ label: "No limit" });
   await ada.getByLabel("Play to").selectOption({ label: "A single round" });
