@@ -1,7 +1,6 @@
 // Classic Machiavelli with friends in three browsers (one a phone): a game made at /games/new,
-// joined by its invitation link, where each sees the others' moves live; the players leave
-// and the bots standing in for them end the round; then the end dialog's Rematch, Replay and
-// friend requests, the replay on the classic table, the history and the profile. And a
+// joined by its invitation link (the lobby counting its real seats), where each sees the
+// others' moves live; the players leave and the bots standing in for them play on. And a
 // Tahiti table: its face-up cards playable, and put back by Reset turn.
 
 import { mkdirSync } from "node:fs";
@@ -32,10 +31,10 @@ async function mover(pages: Page[]): Promise<Page> {
   }
 }
 
-test("a friendly classic game for three: invited by link, each sees the others' moves live; the bots end it for those who left; rematch, replay, friends, history", async ({
+test("a friendly classic game for three: invited by link, each sees the others' moves live; a bot plays on for each player who leaves", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(90_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const t = tag();
   const names = [`ada_${t}`, `bruno_${t}`, `chiara_${t}`];
@@ -78,48 +77,17 @@ test("a friendly classic game for three: invited by link, each sees the others' 
   }
   await chiara.screenshot({ path: `${SCREENSHOTS}/classic-friends-phone.png` });
 
-  // Everyone leaves: a bot plays each seat, and the round goes on to its end for all to see.
+  // Everyone leaves: a bot plays each seat from now on, and each page watches the bots play.
   for (const page of pages) {
     await page.getByTestId("leave-game").click();
     await page.getByRole("button", { name: "Yes, leave" }).click();
     await expect(page.getByTestId("left")).toBeVisible();
   }
-  for (const page of pages)
-    await expect(page.getByRole("dialog", { name: "Game over" })).toBeVisible({ timeout: 60_000 });
-  const end = ada.getByRole("dialog", { name: "Game over" });
-  await expect(end.getByRole("button", { name: "Rematch" })).toBeVisible();
-  await expect(end.getByTestId("leave-table")).toBeVisible();
-  await ada.screenshot({ path: `${SCREENSHOTS}/classic-friends-end.png` });
-
-  // A friend request from the finished table.
-  await end.getByTestId(`add-friend-${names[1]}`).click();
-  await expect(end).toContainText(`Friend request sent to ${names[1]}`);
-
-  // Rematch: one click opens a lobby with the table's real seat count.
-  await bruno
-    .getByRole("dialog", { name: "Game over" })
-    .getByRole("button", { name: "Rematch" })
-    .click();
-  await expect(bruno).toHaveURL(/\/games\/[^/]+$/);
-  await expect(bruno.getByTestId("lobby-count")).toContainText("1 of 3 in");
-
-  // The replay steps through the game on the classic table, read-only.
-  await end.getByRole("link", { name: "Replay this hand" }).click();
-  await expect(ada).toHaveURL(/\/replay\//);
-  await expect(ada.getByTestId("classic-replay")).toBeVisible();
-  await ada.getByTestId("replay-next-move").click();
-  await expect(ada.getByTestId("replay-step")).toContainText(/Step [1-9]/);
-  await ada.getByRole("button", { name: /End/ }).click();
-  await expect(ada.getByTestId("round-lines")).toBeVisible();
-  await expect(ada.getByTestId("cards-left")).toBeVisible();
-  await ada.screenshot({ path: `${SCREENSHOTS}/classic-replay.png`, fullPage: true });
-
-  // The history and the profile keep it as a classic game, in penalty points.
-  await ada.goto("/history");
-  await expect(ada.getByText("Classic · Friendly hand").first()).toBeVisible();
-  await ada.goto(`/u/${names[1]}`);
-  await expect(ada.getByTestId("classic-played")).toHaveText("1");
-  await expect(ada.getByTestId("games-played")).toHaveText("0");
+  for (const page of pages) {
+    await expect(page.getByTestId("turn")).toContainText("(Medium)'s turn");
+    await expect(page.getByTestId("news")).toContainText("(Medium)", { timeout: 30_000 });
+  }
+  await ada.screenshot({ path: `${SCREENSHOTS}/classic-friends-bots.png` });
 });
 
 test("a Tahiti table: five cards each, four face up that anyone may play, put back by Reset turn", async ({
