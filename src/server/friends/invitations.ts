@@ -3,7 +3,7 @@
 // concerned hears of each change at once, through `notifications` (one process holds them).
 
 import { EventEmitter } from "node:events";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { lobbies } from "../games/lobby";
@@ -17,7 +17,7 @@ export const INVITATION_TTL_MS = 30 * 60_000;
 /** Invitations one player may send an hour. */
 export const INVITATIONS_PER_HOUR = 60;
 
-let sent = new RateLimiterMemory({
+let sent = new Limit({
   keyPrefix: "invitation",
   points: INVITATIONS_PER_HOUR,
   duration: 3600,
@@ -25,7 +25,7 @@ let sent = new RateLimiterMemory({
 
 /** For tests: a fresh allowance. */
 export function resetInvitationLimit(): void {
-  sent = new RateLimiterMemory({
+  sent = new Limit({
     keyPrefix: "invitation",
     points: INVITATIONS_PER_HOUR,
     duration: 3600,

@@ -2,7 +2,7 @@
 // the player's rating, attempts judged by the checker and rated by Glicko-2.
 
 import { readFile } from "node:fs/promises";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import type { Prisma } from "@/generated/prisma/client";
 import { checkAttempt, type Submission } from "@/puzzles/check";
 import { dailyIndex, dayOf } from "@/puzzles/daily";
@@ -112,7 +112,7 @@ export async function nextPuzzle(
 }
 
 /** Visitors may try the daily puzzle; this many attempts a minute per address, players too. */
-const attemptsPerMinute = new RateLimiterMemory({
+const attemptsPerMinute = new Limit({
   keyPrefix: "puzzle-attempt",
   points: 30,
   duration: 60,
