@@ -16,6 +16,7 @@ import { logMailer, setMailer, smtpMailer } from "./mail";
 import { loadPuzzles } from "./puzzles/store";
 import { connectRedis } from "./redis";
 import { shareLimits } from "./limits";
+import { siteBus } from "./site-bus";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -86,7 +87,10 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
     const origin = new URL(process.env.NEXTAUTH_URL).origin;
     const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : undefined;
-    if (redis) shareLimits(redis);
+    if (redis) {
+      shareLimits(redis);
+      await siteBus().connect(redis);
+    }
     limitSignUps(env.SIGN_UPS_PER_HOUR);
     if (env.SMTP_URL) setMailer(smtpMailer(origin, env.SMTP_URL, env.MAIL_FROM, log));
     else {
@@ -123,6 +127,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       await live.shutdown();
       await appServer.close();
       await app?.close();
+      siteBus().disconnect();
       await redis?.quit();
       await stopDatabase();
       log.info("stopped");

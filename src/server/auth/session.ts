@@ -5,6 +5,7 @@ import type { Role } from "../accounts/roles";
 import { inForce } from "../admin/bans";
 import { connections } from "../connections";
 import { TtlCache } from "../ttl-cache";
+import { siteBus } from "../site-bus";
 
 export type SessionUser = { id: string; name: string; role: Role };
 
@@ -136,9 +137,14 @@ export async function currentUser(db: Db, claims: SessionClaims): Promise<Sessio
  * (a ban, a revocation) their WebSockets are closed at once, ending every subscription.
  */
 export function userChanged(userId: string, { disconnect = false } = {}): void {
+  siteBus().send("user-changed", { userId, disconnect });
+}
+
+// Here and on every other node of the site.
+siteBus().handle("user-changed", ({ userId, disconnect }) => {
   standings.delete(userId);
   if (disconnect) connections().closeUser(userId);
-}
+});
 
 /**
  * Revokes every session of the player (sign-out, a password change, an account's deletion): the
