@@ -22,11 +22,16 @@ export interface PuzzleSolution {
   plan: PlanAction[];
 }
 
-export type PuzzleTheme =
-  | "sets-to-runs" // sets regrouped into runs
-  | "run-split" // a long run split
-  | "set-lends" // a set of four lending a card
-  | "ace-ends"; // the Ace at either end of runs
+/** What an answer does, to filter by; `jokers`: a Tahiti position (classic §8). */
+export const PUZZLE_THEMES = [
+  "sets-to-runs", // sets regrouped into runs
+  "run-split", // a long run split
+  "set-lends", // a set of four lending a card
+  "ace-ends", // the Ace at either end of runs
+  "jokers", // Tahiti's jokers in play
+] as const;
+
+export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
 
 export interface Puzzle {
   /** short and stable: a hash of the key (the share link's id) */

@@ -11,7 +11,7 @@ import { useMessages } from "@/i18n/client";
 import { errorText } from "@/i18n/errors";
 import { invalidMeld } from "@/puzzles/check";
 import { PUZZLE_SEAT, puzzleHand, solutionSteps, submissionOf } from "@/puzzles/table";
-import type { PuzzleTheme } from "@/puzzles/types";
+import { PUZZLE_THEMES, type PuzzleTheme } from "@/puzzles/types";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/_app";
 import { useTRPC } from "../trpc";
@@ -20,7 +20,6 @@ type Mode = "daily" | "rated" | "streak" | "shared";
 type PuzzleOutputs = inferRouterOutputs<AppRouter>["puzzle"];
 type PublicPuzzle = PuzzleOutputs["get"];
 type AttemptResult = PuzzleOutputs["submit"];
-const THEMES: PuzzleTheme[] = ["sets-to-runs", "run-split", "set-lends", "ace-ends"];
 const button = "rounded bg-white px-2 py-0.5 ring-1 ring-amber-300 disabled:opacity-50";
 
 export function PuzzlePlayer({
@@ -42,7 +41,7 @@ export function PuzzlePlayer({
       ? trpc.puzzle.get.queryOptions({ id: id ?? "" })
       : mode === "daily"
         ? trpc.puzzle.daily.queryOptions()
-        : trpc.puzzle.next.queryOptions({ themes });
+        : trpc.puzzle.next.queryOptions(mode === "streak" ? { streak: true } : { themes });
   const puzzle = useQuery({ ...options, staleTime: Infinity, refetchOnWindowFocus: false });
   const queryClient = useQueryClient();
   const next = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
@@ -53,6 +52,7 @@ export function PuzzlePlayer({
       key={puzzle.data.id}
       puzzle={puzzle.data}
       streak={mode === "streak"}
+      signedIn={signedIn}
       moderator={moderator}
       onNext={mode === "rated" || mode === "streak" ? next : null}
       topBar={
@@ -86,7 +86,7 @@ export function PuzzlePlayer({
           )}
           {mode === "rated" && (
             <span className="flex flex-wrap gap-2" aria-label={t.puzzles.themes}>
-              {THEMES.map((theme) => (
+              {PUZZLE_THEMES.map((theme) => (
                 <label key={theme} className="flex items-center gap-1 text-sm">
                   <input
                     type="checkbox"
@@ -111,12 +111,14 @@ export function PuzzlePlayer({
 function PuzzleBoard({
   puzzle,
   streak,
+  signedIn,
   moderator,
   onNext,
   topBar,
 }: {
   puzzle: PublicPuzzle;
   streak: boolean;
+  signedIn: boolean;
   moderator: boolean;
   onNext: (() => void) | null;
   topBar: React.ReactNode;
@@ -149,6 +151,7 @@ function PuzzleBoard({
     setCount(done.current.length);
   };
   const submit = useMutation(trpc.puzzle.submit.mutationOptions());
+
   const hide = useMutation(trpc.puzzle.hide.mutationOptions());
   const [result, setResult] = useState<AttemptResult | null>(null);
   const [step, setStep] = useState(0);
@@ -227,7 +230,13 @@ function PuzzleBoard({
               ? t.puzzles.ratingChange(result.rating.before, result.rating.after)
               : t.puzzles.unrated}
           </span>
-          {result.streak !== null && <span>{t.puzzles.streakText(result.streak)}</span>}
+          {result.streak !== null && (
+            <span data-testid="puzzle-streak">
+              {result.solved
+                ? t.puzzles.streakText(result.streak)
+                : t.puzzles.streakOver(result.streakBefore ?? 0)}
+            </span>
+          )}
           <span data-testid="puzzle-step" data-step={step}>
             {t.puzzles.solution}: {t.puzzles.step(step, steps.length - 1)}
           </span>
@@ -249,12 +258,23 @@ function PuzzleBoard({
             {t.puzzles.nextStep}
           </button>
           {onNext && (
-            <button type="button" className={`${button} font-semibold`} onClick={onNext}>
-              {t.puzzles.next}
+            <button
+              type="button"
+              data-testid="puzzle-next"
+              className={`${button} font-semibold`}
+              onClick={onNext}
+            >
+              {!streak
+                ? t.puzzles.next
+                : result.solved
+                  ? t.puzzles.streakNext
+                  : t.puzzles.streakAgain}
             </button>
           )}
         </>
       )}
+      {streak && !result && <span className="text-xs">{t.puzzles.streakRules}</span>}
+      {signedIn && <ReportPuzzle id={puzzle.id} />}
       {moderator && (
         <button
           type="button"
@@ -263,7 +283,7 @@ function PuzzleBoard({
           onClick={() => hide.mutate({ id: puzzle.id, hidden: true })}
         >
           {hide.isSuccess ? "✓ " : ""}
-          {t.puzzles.report}
+          {t.puzzles.hide}
         </button>
       )}
       {hide.error && <span className="text-red-800">{errorText(hide.error, t)}</span>}
@@ -281,5 +301,55 @@ function PuzzleBoard({
       stillClock
       topBar={topBar}
     />
+  );
+}
+
+/** A player reports a wrong or unfair puzzle to the moderators: a kind and a reason, once. */
+function ReportPuzzle({ id }: { id: string }) {
+  const t = useMessages();
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const report = useMutation(trpc.puzzle.report.mutationOptions());
+  if (report.isSuccess) return <span data-testid="puzzle-reported">{t.puzzles.reported}</span>;
+  if (!open)
+    return (
+      <button type="button" className={button} onClick={() => setOpen(true)}>
+        {t.puzzles.report}
+      </button>
+    );
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        report.mutate({
+          id,
+          kind: form.get("kind") === "UNFAIR" ? "UNFAIR" : "WRONG",
+          reason: String(form.get("reason")),
+        });
+      }}
+    >
+      <select name="kind" aria-label={t.puzzles.reportKind} className="rounded px-1 py-0.5">
+        {(["WRONG", "UNFAIR"] as const).map((kind) => (
+          <option key={kind} value={kind}>
+            {t.puzzles.reportKinds[kind]}
+          </option>
+        ))}
+      </select>
+      <input
+        name="reason"
+        required
+        minLength={3}
+        maxLength={500}
+        aria-label={t.puzzles.reportReason}
+        placeholder={t.puzzles.reportReason}
+        className="rounded px-1 py-0.5"
+      />
+      <button type="submit" className={button} disabled={report.isPending}>
+        {t.puzzles.reportSend}
+      </button>
+      {report.error && <span className="text-red-800">{errorText(report.error, t)}</span>}
+    </form>
   );
 }
