@@ -8,10 +8,12 @@
 import { writeFileSync } from "node:fs";
 import loadHighs from "highs";
 import { integerProgramme } from "../../bench/solver-ilp";
+import { tahitiProgramme } from "../../bench/solver-tahiti-positions";
 import { meldRulesFor } from "@/engine";
 import { PLACED_WEIGHT } from "../solver/bound";
 import { replayPlan } from "../solver";
-import { botPositions, puzzleFrom, solveGraded } from "../puzzles/generate";
+import { classicReplayError, hasJokers } from "../puzzles/classic";
+import { botPositions, puzzleFrom, solveGraded, withJokers } from "../puzzles/generate";
 import type { Puzzle } from "../puzzles/types";
 
 const USAGE = "usage: npm run puzzles:generate -- --count N --seed S [--out FILE]";
@@ -35,33 +37,21 @@ async function main() {
     process.exit(2);
   }
   const highs = await loadHighs();
+  const started = performance.now();
   const puzzles = new Map<string, Puzzle>();
   let positions = 0;
   for (let hand = 0; puzzles.size < options.count; hand++) {
-    for (const position of botPositions({ seed: options.seed * 1_000_003 + hand })) {
+    const seed = options.seed * 1_000_003 + hand;
+    // Each classic position is tried as it is and once more with Tahiti's jokers.
+    const tried = botPositions({ seed }).flatMap((position, n) => [
+      position,
+      ...[withJokers(position, seed * 64 + n)].filter((p) => p !== null),
+    ]);
+    for (const position of tried) {
       positions++;
       const puzzle = puzzleFrom(position, solveGraded(position));
       if (!puzzle || puzzles.has(puzzle.key)) continue;
-      const rules = meldRulesFor(position.rules);
-      const { solution } = puzzle;
-      const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
-      const value = solution.placed.length * PLACED_WEIGHT + tableCards - solution.moved;
-      const ilp = highs.solve(
-        integerProgramme({ rules, table: position.table, own: position.hand }),
-        {
-          output_flag: false,
-          mip_rel_gap: 0,
-        },
-      );
-      if (ilp.Status !== "Optimal" || Math.round(ilp.ObjectiveValue) !== value)
-        throw new Error(
-          `${puzzle.key}: solver ${value}, HiGHS ${ilp.Status} ${ilp.ObjectiveValue}`,
-        );
-      const replay = replayPlan(
-        { rules, table: position.table, hand: position.hand },
-        solution.plan,
-      );
-      if (!replay.ok) throw new Error(`${puzzle.key}: the plan does not replay: ${replay.reason}`);
+      check(puzzle);
       puzzles.set(puzzle.key, puzzle);
       if (puzzles.size % 50 === 0)
         console.log(`${puzzles.size} puzzles from ${positions} positions`);
@@ -71,10 +61,44 @@ async function main() {
   const list = [...puzzles.values()];
   writeFileSync(options.out, JSON.stringify(list) + "\n");
   const ratings = list.map((p) => p.difficulty).sort((a, b) => a - b);
+  const count = (test: (p: Puzzle) => boolean) => list.filter(test).length;
   console.log(
-    `${list.length} puzzles from ${positions} positions, every optimum HiGHS's; ` +
+    `${list.length} puzzles from ${positions} positions (kept ${((100 * list.length) / positions).toFixed(1)}%) ` +
+      `in ${((performance.now() - started) / 1000).toFixed(0)} s, HiGHS's optimum ${list.length}/${list.length}; ` +
+      `${count((p) => p.position.rules === "machiavelox")} Machiavelox, ` +
+      `${count((p) => p.position.rules === "classic")} classic of which ${count((p) => hasJokers(p.position))} with jokers; ` +
       `difficulty ${ratings[0]}..${ratings.at(-1)}, median ${ratings[ratings.length >> 1]} → ${options.out}`,
   );
+
+  /** HiGHS's optimum must be the solver's, and the answer must play: the command stops if not. */
+  function check(puzzle: Puzzle) {
+    const { position, solution } = puzzle;
+    const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
+    const value = solution.placed.length * PLACED_WEIGHT + tableCards - solution.moved;
+    const jokers = hasJokers(position);
+    const programme = jokers
+      ? tahitiProgramme({ table: position.table, own: position.hand, faceUp: [] })
+      : integerProgramme({
+          rules: meldRulesFor(position.rules),
+          table: position.table,
+          own: position.hand,
+        });
+    const ilp = highs.solve(programme, { output_flag: false, mip_rel_gap: 0 });
+    if (ilp.Status !== "Optimal" || Math.round(ilp.ObjectiveValue) !== value)
+      throw new Error(`${puzzle.key}: solver ${value}, HiGHS ${ilp.Status} ${ilp.ObjectiveValue}`);
+    // The Machiavelox table replays the engine's plan; the classic table, which plays every
+    // classic puzzle, the steps to the target.
+    const rules = meldRulesFor(position.rules);
+    const played = jokers
+      ? { ok: true as const }
+      : replayPlan({ rules, table: position.table, hand: position.hand }, solution.plan);
+    const replay = !played.ok
+      ? played.reason
+      : position.rules === "classic"
+        ? classicReplayError(position, solution)
+        : null;
+    if (replay !== null) throw new Error(`${puzzle.key}: the answer does not replay: ${replay}`);
+  }
 }
 
 await main();

@@ -3,8 +3,13 @@
 // moved) and the plan that reaches it, which the UI replays step by step.
 
 import { type CardId, type RuleSetId } from "@/engine";
+import type { AceRule } from "@/engine/classic";
 import type { PlanAction, TableMeld } from "../solver";
 
+/** Classic puzzles take classic §2's Ace: low or high, never round the corner. */
+export const PUZZLE_ACE: AceRule = "low-or-high";
+
+/** Classic positions may hold Tahiti's jokers (classic §8): ids 104–107. */
 export interface PuzzlePosition {
   rules: RuleSetId;
   table: TableMeld[];

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { type Command, meldRulesFor, viewFor } from "@/engine";
+import { type Command, viewFor } from "@/engine";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable, type SendResult } from "@/components/table/table";
@@ -161,7 +161,7 @@ function PuzzleBoard({
   );
 
   const submission = submissionOf(position, local.state);
-  const bad = invalidMeld(meldRulesFor(position.rules), submission.melds);
+  const bad = invalidMeld(position.rules, submission.melds);
   const shown = result ? steps[step]! : local.state;
   const view = useMemo(() => viewFor(shown, PUZZLE_SEAT), [shown]);
   const share = `/puzzles?id=${puzzle.id}`;
