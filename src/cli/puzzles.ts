@@ -5,7 +5,7 @@
 // dependency: the command is not part of the app). Writes the data file the
 // server loads into an empty database on first start.
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import loadHighs from "highs";
 import { integerProgramme } from "../../bench/solver-ilp";
 import { tahitiProgramme } from "../../bench/solver-tahiti-positions";
@@ -16,13 +16,24 @@ import { classicReplayError, hasJokers } from "../puzzles/classic";
 import { botPositions, puzzleFrom, solveGraded, withJokers } from "../puzzles/generate";
 import type { Puzzle } from "../puzzles/types";
 
-const USAGE = "usage: npm run puzzles:generate -- --count N --seed S [--out FILE]";
+const USAGE = "usage: npm run puzzles:generate -- --count N --seed S [--out FILE] [--append]";
 
-function parse(args: string[]): { count: number; seed: number; out: string } | string {
-  const options = { count: 500, seed: 1, out: "prisma/puzzles.json" };
+interface Options {
+  count: number;
+  seed: number;
+  out: string;
+  /** Keep the file's puzzles and add `count` new ones after them. */
+  append: boolean;
+}
+
+function parse(args: string[]): Options | string {
+  const options: Options = { count: 500, seed: 1, out: "prisma/puzzles.json", append: false };
   for (let i = 0; i < args.length; i += 2) {
     const [flag, value] = [args[i], args[i + 1] ?? ""];
-    if (flag === "--out" && value) options.out = value;
+    if (flag === "--append") {
+      options.append = true;
+      i--;
+    } else if (flag === "--out" && value) options.out = value;
     else if ((flag === "--count" || flag === "--seed") && /^\d+$/.test(value))
       options[flag === "--count" ? "count" : "seed"] = Number(value);
     else return USAGE;
@@ -38,6 +49,10 @@ async function main() {
   }
   const highs = await loadHighs();
   const started = performance.now();
+  const kept: Puzzle[] = options.append
+    ? (JSON.parse(readFileSync(options.out, "utf8")) as Puzzle[])
+    : [];
+  const known = new Set(kept.map((p) => p.key));
   const puzzles = new Map<string, Puzzle>();
   let positions = 0;
   for (let hand = 0; puzzles.size < options.count; hand++) {
@@ -50,7 +65,7 @@ async function main() {
     for (const position of tried) {
       positions++;
       const puzzle = puzzleFrom(position, solveGraded(position));
-      if (!puzzle || puzzles.has(puzzle.key)) continue;
+      if (!puzzle || puzzles.has(puzzle.key) || known.has(puzzle.key)) continue;
       check(puzzle);
       puzzles.set(puzzle.key, puzzle);
       if (puzzles.size % 50 === 0)
@@ -59,7 +74,7 @@ async function main() {
     }
   }
   const list = [...puzzles.values()];
-  writeFileSync(options.out, JSON.stringify(list) + "\n");
+  writeFileSync(options.out, JSON.stringify([...kept, ...list]) + "\n");
   const ratings = list.map((p) => p.difficulty).sort((a, b) => a - b);
   const count = (test: (p: Puzzle) => boolean) => list.filter(test).length;
   console.log(
@@ -67,7 +82,8 @@ async function main() {
       `in ${((performance.now() - started) / 1000).toFixed(0)} s, HiGHS's optimum ${list.length}/${list.length}; ` +
       `${count((p) => p.position.rules === "machiavelox")} Machiavelox, ` +
       `${count((p) => p.position.rules === "classic")} classic of which ${count((p) => hasJokers(p.position))} with jokers; ` +
-      `difficulty ${ratings[0]}..${ratings.at(-1)}, median ${ratings[ratings.length >> 1]} → ${options.out}`,
+      `difficulty ${ratings[0]}..${ratings.at(-1)}, median ${ratings[ratings.length >> 1]} → ${options.out}` +
+      (options.append ? ` (after its ${kept.length})` : ""),
   );
 
   /** HiGHS's optimum must be the solver's, and the answer must play: the command stops if not. */
