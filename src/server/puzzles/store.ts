@@ -22,10 +22,16 @@ import { audit } from "../admin/audit";
 /** The data file `npm run puzzles:generate` writes, shipped with the project. */
 export const PUZZLES_FILE = "prisma/puzzles.json";
 
-/** Fills an empty puzzle table from the shipped file; returns how many were loaded. */
+/**
+ * Adds the shipped file's puzzles the table lacks (all of them on first start,
+ * a new release's on the next); returns how many were added. Puzzles there
+ * already keep their ratings, plays and moderators' choices.
+ */
 export async function loadPuzzles(db: Db, file = PUZZLES_FILE): Promise<number> {
-  if ((await db.puzzle.count()) > 0) return 0;
-  const puzzles = JSON.parse(await readFile(file, "utf8")) as Puzzle[];
+  const shipped = JSON.parse(await readFile(file, "utf8")) as Puzzle[];
+  if ((await db.puzzle.count()) >= shipped.length) return 0;
+  const there = new Set((await db.puzzle.findMany({ select: { id: true } })).map((p) => p.id));
+  const puzzles = shipped.filter((p) => !there.has(p.id));
   const rows = puzzles.map((p) => {
     const start = puzzleRating(p.difficulty);
     return {
@@ -41,7 +47,7 @@ export async function loadPuzzles(db: Db, file = PUZZLES_FILE): Promise<number> 
       ratingVolatility: start.volatility,
     };
   });
-  // Two servers starting at once may both find the table empty: duplicates are skipped.
+  // Two servers starting at once may both add the same puzzles: duplicates are skipped.
   const { count } = await db.puzzle.createMany({ data: rows, skipDuplicates: true });
   return count;
 }
