@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { cards } from "@/engine/cards";
 import { applyClassic, classicViewFor, FIRST_JOKER } from "@/engine/classic";
@@ -62,6 +63,21 @@ describe("a classic puzzle on the classic table", () => {
         ok: true,
         solved: true,
       });
+    }
+  });
+
+  it("every classic puzzle of the shipped set plays on the classic table to its solution", () => {
+    const shipped = JSON.parse(readFileSync("prisma/puzzles.json", "utf8")) as Puzzle[];
+    const classic = shipped.filter((p) => p.position.rules === "classic");
+    expect(classic.some((p) => hasJokers(p.position))).toBe(true);
+    for (const { position: p, solution } of classic) {
+      expect(
+        invalidMeld(
+          "classic",
+          p.table.map((m) => m.cards),
+        ),
+      ).toBeNull();
+      expect(classicReplayError(p, solution)).toBeNull();
     }
   });
 

@@ -63,7 +63,7 @@ export function PuzzlePlayer({
   if (!puzzle.data) return <p className="p-6">{t.puzzles.loading}</p>;
   return (
     <PuzzleBoard
-      key={puzzle.data.id}
+      key={`${puzzle.data.id}:${puzzle.dataUpdatedAt}`}
       puzzle={puzzle.data}
       streak={mode === "streak"}
       signedIn={signedIn}
