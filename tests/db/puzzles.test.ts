@@ -195,6 +195,11 @@ describe("puzzles in the database", () => {
     const onBad = await plain.report({ id: bad!, kind: "WRONG", reason: "the answer is wrong" });
     const second = await other.plain.report({ id: bad!, kind: "WRONG", reason: "wrong, yes" });
     expect(await code(plain.reports({ open: true }))).toBe("FORBIDDEN");
+    const visitor = caller(contextFor(db, null));
+    expect(await code(visitor.reports({ open: true }))).toBe("UNAUTHORIZED");
+    expect(await code(visitor.closeReport({ reportId: onBad.id, action: "dismiss" }))).toBe(
+      "UNAUTHORIZED",
+    );
     expect(await code(plain.closeReport({ reportId: onBad.id, action: "disable" }))).toBe(
       "FORBIDDEN",
     );
