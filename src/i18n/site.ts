@@ -412,6 +412,7 @@ export const siteEn = {
       "end-match": "match ended",
       "resolve-report": "report resolved",
       "hide-puzzle": "puzzle hidden or shown",
+      "dismiss-puzzle-report": "puzzle report dismissed",
     } satisfies Record<AuditAction, string>,
   },
   friends: {
@@ -738,6 +739,10 @@ export const siteIt: SiteMessages = {
     TOO_MANY_PUZZLE_ATTEMPTS: () => "Troppi tentativi: aspetta un minuto.",
     SIGN_IN_FOR_PUZZLE: () => "Accedi per giocare questo problema.",
     PUZZLE_TABLE_INVALID: (reason) => `Questo tavolo non è una risposta valida: ${reason}`,
+    PUZZLE_REPORTED_ALREADY: () => "Hai già segnalato questo problema.",
+    TOO_MANY_PUZZLE_REPORTS: (perHour) => `Al massimo ${perHour} segnalazioni di problemi all'ora.`,
+    NO_SUCH_PUZZLE_REPORT: () => "Questa segnalazione non è aperta o non esiste.",
+    NOT_THE_STREAK_PUZZLE: () => "Questo non è il problema della tua serie: richiedilo.",
   },
   kinds: {
     FRIENDLY_SINGLE: "Mano amichevole",
@@ -940,6 +945,7 @@ export const siteIt: SiteMessages = {
       "end-match": "partita chiusa",
       "resolve-report": "segnalazione risolta",
       "hide-puzzle": "problema nascosto o mostrato",
+      "dismiss-puzzle-report": "segnalazione di un problema respinta",
     },
   },
   friends: {

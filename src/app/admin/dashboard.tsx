@@ -9,8 +9,8 @@ import { isolate } from "@/protocol/bidi";
 import { useTRPC, useTRPCClient } from "../trpc";
 import { botName, ErrorText, input, Panel, quietButton, when } from "../games/ui";
 
-type Tab = "users" | "matches" | "reports" | "audit";
-const TABS: Tab[] = ["users", "matches", "reports", "audit"];
+type Tab = "users" | "matches" | "reports" | "puzzles" | "audit";
+const TABS: Tab[] = ["users", "matches", "reports", "puzzles", "audit"];
 
 /** Ban lengths offered, in minutes (null: until lifted), named in the dictionary's `durations`. */
 const DURATIONS: (number | null)[] = [60, 24 * 60, 7 * 24 * 60, 30 * 24 * 60, null];
@@ -304,6 +304,75 @@ function Reports() {
   );
 }
 
+/** Reports on puzzles: a moderator dismisses one, or disables its puzzle (never served again). */
+function PuzzleReports() {
+  const words = useMessages().puzzles;
+  const t = words.admin;
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [open, setOpen] = useState(true);
+  const reports = useQuery(trpc.puzzle.reports.queryOptions({ open }));
+  const { error, run } = useAction();
+  const close = (reportId: string, action: "dismiss" | "disable") =>
+    run(client.puzzle.closeReport.mutate({ reportId, action }), () => reports.refetch());
+  return (
+    <Panel title={t.title}>
+      <Toggle value={open} set={setOpen} labels={[t.open, t.closed]} />
+      <ErrorText message={error} />
+      {reports.data?.length === 0 && <p className="text-sm text-stone-500">{t.nothing}</p>}
+      <ul className="divide-y divide-stone-200 text-sm">
+        {reports.data?.map((report) => (
+          <li
+            key={report.id}
+            data-testid={`puzzle-report-${report.puzzle.id}`}
+            className="space-y-1 py-2"
+          >
+            <p className="flex flex-wrap items-center gap-2">
+              <Link href={`/puzzles?id=${report.puzzle.id}`} className="font-mono underline">
+                {report.puzzle.id}
+              </Link>
+              <span className="text-stone-500">
+                {Math.round(report.puzzle.rating)} · {t.reports(report.puzzle._count.reports)}
+              </span>
+              {report.puzzle.hidden && (
+                <span className="rounded bg-red-100 px-2 text-red-800">{t.disabled}</span>
+              )}
+            </p>
+            <p>
+              <strong>{words.reportKinds[report.kind]}</strong> ·{" "}
+              {t.reportedBy(isolate(report.reporter.name))} · {when(report.createdAt)}:{" "}
+              <bdi>{report.reason}</bdi>
+            </p>
+            {report.status === "OPEN" ? (
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className={quietButton}
+                  onClick={() => close(report.id, "dismiss")}
+                >
+                  {t.dismiss}
+                </button>
+                <button
+                  type="button"
+                  className={quietButton}
+                  onClick={() => close(report.id, "disable")}
+                >
+                  {t.disable}
+                </button>
+              </div>
+            ) : (
+              <p className="text-stone-600">
+                {t.status[report.status]}
+                {report.closedBy && ` ${t.closedBy(isolate(report.closedBy.name))}`}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
 function Audit() {
   const t = useMessages().site.admin;
   const trpc = useTRPC();
@@ -326,7 +395,9 @@ function Audit() {
 }
 
 export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
-  const t = useMessages().site.admin;
+  const messages = useMessages();
+  const t = messages.site.admin;
+  const puzzles = messages.puzzles.admin;
   const [tab, setTab] = useState<Tab>("users");
   return (
     <div className="space-y-4">
@@ -340,13 +411,14 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
             className={quietButton}
             onClick={() => setTab(value)}
           >
-            {t.tabs[value]}
+            {value === "puzzles" ? puzzles.tab : t.tabs[value]}
           </button>
         ))}
       </nav>
       {tab === "users" && <Users isAdmin={isAdmin} />}
       {tab === "matches" && <Matches />}
       {tab === "reports" && <Reports />}
+      {tab === "puzzles" && <PuzzleReports />}
       {tab === "audit" && <Audit />}
     </div>
   );

@@ -74,6 +74,10 @@ export interface ClassicTableProps {
   topBar?: ReactNode;
   /** What the game-over dialog offers next (rematch, queue again, home). */
   endActions?: ReactNode;
+  /** A panel above the table (a puzzle's goal and its verdict). */
+  coach?: ReactNode;
+  /** False where the turn is never ended (a puzzle, submitted as it stands): no end, draw or pass. */
+  turnEnds?: boolean;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -93,6 +97,8 @@ export function ClassicTable({
   offline = false,
   topBar = null,
   endActions = null,
+  coach = null,
+  turnEnds = true,
 }: ClassicTableProps) {
   const t = useMessages();
   const locale = useLocale();
@@ -204,7 +210,7 @@ export function ClassicTable({
   );
 
   // Escape lets go of the selection; "d" draws.
-  const draw = allowed.draw;
+  const draw = turnEnds && allowed.draw;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") setSelected(null);
@@ -267,6 +273,9 @@ export function ClassicTable({
       "bg-sky-700 text-white",
     ],
   ];
+  const shown = turnEnds
+    ? buttons
+    : buttons.filter(([name]) => name === "undo" || name === "reset");
   const enabled = (name: keyof typeof t.classic.actions) =>
     !offline && name !== "ready" && allowed[name];
 
@@ -306,6 +315,7 @@ export function ClassicTable({
               {t.table.offline}
             </p>
           )}
+          {coach}
           <PlayersStrip view={view} now={now} failure={failure} nameOf={nameOf} />
           <p
             aria-live="polite"
@@ -363,7 +373,7 @@ export function ClassicTable({
             className="flex max-h-[55%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 *:shrink-0 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none"
           >
             <div className="flex flex-wrap items-center gap-2">
-              {buttons.map(([name, command, colour]) => (
+              {shown.map(([name, command, colour]) => (
                 <button
                   key={name}
                   type="button"
