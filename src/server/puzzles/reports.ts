@@ -2,7 +2,7 @@
 // disable the puzzle (never served again). Every moderator action is audited
 // in the same transaction.
 
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import { Prisma } from "@/generated/prisma/client";
 import type { PuzzleReportKind } from "@/generated/prisma/enums";
 import { trySpend } from "../accounts/limits";
@@ -12,7 +12,7 @@ import { refuse } from "../refusals";
 
 /** Reports one player may file an hour, on different puzzles. */
 export const PUZZLE_REPORTS_PER_HOUR = 10;
-const reportsPerHour = new RateLimiterMemory({
+const reportsPerHour = new Limit({
   keyPrefix: "puzzle-report",
   points: PUZZLE_REPORTS_PER_HOUR,
   duration: 60 * 60,
