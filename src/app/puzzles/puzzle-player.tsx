@@ -7,7 +7,7 @@ import { type Command, meldRulesFor, viewFor } from "@/engine";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable, type SendResult } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { invalidMeld } from "@/puzzles/check";
 import { PUZZLE_SEAT, puzzleHand, solutionSteps, submissionOf } from "@/puzzles/table";
@@ -34,7 +34,7 @@ export function PuzzlePlayer({
   mode: Mode;
   id: string | null;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const trpc = useTRPC();
   const [themes, setThemes] = useState<PuzzleTheme[]>([]);
   const options =
@@ -47,7 +47,7 @@ export function PuzzlePlayer({
   const queryClient = useQueryClient();
   const next = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
   if (puzzle.error) return <p className="p-6 text-red-800">{errorText(puzzle.error, t)}</p>;
-  if (!puzzle.data) return <p className="p-6">{t.puzzles.loading}</p>;
+  if (!puzzle.data) return <p className="p-6">{t("puzzles.loading")}</p>;
   return (
     <PuzzleBoard
       key={puzzle.data.id}
@@ -62,30 +62,30 @@ export function PuzzlePlayer({
           </Link>
           <span className="font-semibold">
             {mode === "daily"
-              ? t.puzzles.daily
+              ? t("puzzles.daily")
               : mode === "streak"
-                ? t.puzzles.streak
-                : t.puzzles.title}
+                ? t("puzzles.streak")
+                : t("puzzles.title")}
           </span>
           {signedIn ? (
             <>
               <Link href="/puzzles" className="text-emerald-800 underline">
-                {t.puzzles.title}
+                {t("puzzles.title")}
               </Link>
               <Link href="/puzzles?streak=1" className="text-emerald-800 underline">
-                {t.puzzles.streak}
+                {t("puzzles.streak")}
               </Link>
               <Link href="/puzzles?daily=1" className="text-emerald-800 underline">
-                {t.puzzles.daily}
+                {t("puzzles.daily")}
               </Link>
             </>
           ) : (
             <Link href="/signin?callbackUrl=%2Fpuzzles" className="text-emerald-800 underline">
-              {t.puzzles.signIn}
+              {t("puzzles.signIn")}
             </Link>
           )}
           {mode === "rated" && (
-            <span className="flex flex-wrap gap-2" aria-label={t.puzzles.themes}>
+            <span className="flex flex-wrap gap-2" aria-label={t("puzzles.themes")}>
               {THEMES.map((theme) => (
                 <label key={theme} className="flex items-center gap-1 text-sm">
                   <input
@@ -97,7 +97,7 @@ export function PuzzlePlayer({
                       )
                     }
                   />
-                  {t.puzzles.themeNames[theme]}
+                  {t(`puzzles.themeNames.${theme}`)}
                 </label>
               ))}
             </span>
@@ -121,7 +121,7 @@ function PuzzleBoard({
   onNext: (() => void) | null;
   topBar: React.ReactNode;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const trpc = useTRPC();
   const { position } = puzzle;
   const deal = useCallback(() => puzzleHand(position), [position]);
@@ -170,12 +170,12 @@ function PuzzleBoard({
       data-valid={bad === null}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-amber-100 px-3 py-1.5 text-sm text-amber-950 ring-1 ring-amber-300"
     >
-      <span className="font-semibold">{t.puzzles.goal(puzzle.goal)}</span>
-      <span>{t.puzzles.rules[position.rules]}</span>
+      <span className="font-semibold">{t("puzzles.goal", { n: puzzle.goal })}</span>
+      <span>{t(`puzzles.rules.${position.rules}`)}</span>
       <span>
         {puzzle.rating} ·{" "}
         <Link href={share} className="underline">
-          {t.puzzles.share}
+          {t("puzzles.share")}
         </Link>
       </span>
       {!result ? (
@@ -184,10 +184,10 @@ function PuzzleBoard({
             data-testid="puzzle-valid"
             className={bad === null ? "text-emerald-800" : "text-red-800"}
           >
-            {bad === null ? `✓ ${t.puzzles.valid}` : `✗ ${t.puzzles.invalid}`}
+            {bad === null ? `✓ ${t("puzzles.valid")}` : `✗ ${t("puzzles.invalid")}`}
           </span>
           <span data-testid="puzzle-placed">
-            {t.puzzles.placed(submission.placed.length, puzzle.goal)}
+            {t("puzzles.placed", { n: submission.placed.length, of: puzzle.goal })}
           </span>
           <button
             type="button"
@@ -195,10 +195,10 @@ function PuzzleBoard({
             disabled={done.current.length === 0}
             onClick={() => replay(done.current.slice(0, -1))}
           >
-            {t.puzzles.undo}
+            {t("puzzles.undo")}
           </button>
           <button type="button" className={button} onClick={() => replay([])}>
-            {t.puzzles.reset}
+            {t("puzzles.reset")}
           </button>
           <button
             type="button"
@@ -212,24 +212,31 @@ function PuzzleBoard({
               )
             }
           >
-            {t.puzzles.submit}
+            {t("puzzles.submit")}
           </button>
           {submit.error && <span className="text-red-800">{errorText(submit.error, t)}</span>}
         </>
       ) : (
         <>
           <span data-testid="puzzle-result" data-solved={result.solved} className="font-semibold">
-            {result.solved ? t.puzzles.solved : t.puzzles.failed}
+            {result.solved ? t("puzzles.solved") : t("puzzles.failed")}
           </span>
-          {result.bonus && <span>{t.puzzles.bonus(result.moved, result.solution.moved)}</span>}
+          {result.bonus && (
+            <span>
+              {t("puzzles.bonus", { yours: result.moved, solver: result.solution.moved })}
+            </span>
+          )}
           <span data-testid="puzzle-rating">
             {result.rating
-              ? t.puzzles.ratingChange(result.rating.before, result.rating.after)
-              : t.puzzles.unrated}
+              ? t("puzzles.ratingChange", {
+                  before: result.rating.before,
+                  after: result.rating.after,
+                })
+              : t("puzzles.unrated")}
           </span>
-          {result.streak !== null && <span>{t.puzzles.streakText(result.streak)}</span>}
+          {result.streak !== null && <span>{t("puzzles.streakText", { n: result.streak })}</span>}
           <span data-testid="puzzle-step" data-step={step}>
-            {t.puzzles.solution}: {t.puzzles.step(step, steps.length - 1)}
+            {t("puzzles.solution")}: {t("puzzles.step", { n: step, of: steps.length - 1 })}
           </span>
           <button
             type="button"
@@ -237,7 +244,7 @@ function PuzzleBoard({
             disabled={step === 0}
             onClick={() => setStep(step - 1)}
           >
-            {t.puzzles.previous}
+            {t("puzzles.previous")}
           </button>
           <button
             type="button"
@@ -246,11 +253,11 @@ function PuzzleBoard({
             disabled={step >= steps.length - 1}
             onClick={() => setStep(step + 1)}
           >
-            {t.puzzles.nextStep}
+            {t("puzzles.nextStep")}
           </button>
           {onNext && (
             <button type="button" className={`${button} font-semibold`} onClick={onNext}>
-              {t.puzzles.next}
+              {t("puzzles.next")}
             </button>
           )}
         </>
@@ -263,7 +270,7 @@ function PuzzleBoard({
           onClick={() => hide.mutate({ id: puzzle.id, hidden: true })}
         >
           {hide.isSuccess ? "✓ " : ""}
-          {t.puzzles.report}
+          {t("puzzles.report")}
         </button>
       )}
       {hide.error && <span className="text-red-800">{errorText(hide.error, t)}</span>}
@@ -276,7 +283,7 @@ function PuzzleBoard({
       viewEventId={shown.nextEventId - 1}
       events={result ? [] : local.events}
       names={PREVIEW_NAMES}
-      send={result ? async () => ({ ok: false, reason: t.puzzles.solution }) : send}
+      send={result ? async () => ({ ok: false, reason: t("puzzles.solution") }) : send}
       coach={coach}
       stillClock
       topBar={topBar}
