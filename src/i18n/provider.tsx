@@ -44,7 +44,7 @@ export const TABLE = [
 ] as const satisfies readonly Namespace[];
 
 /** The parts of `messages` named by `namespaces`, nested as in the catalog. */
-export function pick(messages: Tree, namespaces: readonly string[]): Tree {
+function pick(messages: Tree, namespaces: readonly string[]): Tree {
   const picked: Tree = {};
   for (const namespace of namespaces) {
     const keys = namespace.split(".");

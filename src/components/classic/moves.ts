@@ -13,6 +13,7 @@ import {
   type ClassicView,
 } from "@/engine/classic";
 import type { Translator } from "@/i18n/types";
+import { dragWords } from "@/components/table/announcements";
 
 /** Where a picked card comes from: the hand, Tahiti's face-up cards, a combination. */
 export type ClassicSource =
@@ -180,15 +181,5 @@ export function classicAnnouncements(
       ? t("classic.dnd.places.combination", { n: numberOf(dest.combination) })
       : t(`classic.dnd.places.${dest.to}`);
   };
-  return {
-    screenReaderInstructions: { draggable: t("classic.dnd.instructions") },
-    announcements: {
-      onDragStart: ({ active }) => t("dnd.picked", { card: card(active.id) }),
-      onDragOver: ({ active, over }) =>
-        t("dnd.over", { card: card(active.id), place: place(over?.id) }),
-      onDragEnd: ({ active, over }) =>
-        t("dnd.dropped", { card: card(active.id), place: place(over?.id) }),
-      onDragCancel: ({ active }) => t("dnd.cancelled", { card: card(active.id) }),
-    },
-  };
+  return dragWords(t, t("classic.dnd.instructions"), card, place);
 }

@@ -25,8 +25,18 @@ export function dragAnnouncements(
       ? t("dnd.places.meld", { id: numberOf(dest.meld) })
       : t(`dnd.places.${dest.to}`);
   };
+  return dragWords(t, t("dnd.instructions"), card, place);
+}
+
+/** The words of a drag for both tables, given how each names its cards and places. */
+export function dragWords(
+  t: Translator,
+  instructions: string,
+  card: (id: string | number) => string,
+  place: (id: string | number | undefined) => string,
+): { announcements: Announcements; screenReaderInstructions: ScreenReaderInstructions } {
   return {
-    screenReaderInstructions: { draggable: t("dnd.instructions") },
+    screenReaderInstructions: { draggable: instructions },
     announcements: {
       onDragStart: ({ active }) => t("dnd.picked", { card: card(active.id) }),
       onDragOver: ({ active, over }) =>
