@@ -20,4 +20,8 @@ export const FORMATS = {
     /** A day: "7 December 2026". */
     day: { day: "numeric", month: "long", year: "numeric" },
   },
+  number: {
+    /** A skill rating: one decimal, with the reader's decimal mark ("25.3", "25,3"). */
+    rating: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  },
 } satisfies Formats;

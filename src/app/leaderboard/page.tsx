@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { db } from "@/server/db/client";
 import { leaderboard } from "@/server/games/profile";
 
@@ -12,7 +12,11 @@ type Props = { searchParams: Promise<{ by?: string }> };
 
 export default async function LeaderboardPage({ searchParams }: Props) {
   const by = (await searchParams).by === "rating" ? "rating" : "points";
-  const [rows, t] = await Promise.all([leaderboard(db(), by), getTranslations()]);
+  const [rows, t, format] = await Promise.all([
+    leaderboard(db(), by),
+    getTranslations(),
+    getFormatter(),
+  ]);
   const tab = (value: "points" | "rating", label: string) => (
     <Link
       href={`/leaderboard?by=${value}`}
@@ -53,7 +57,7 @@ export default async function LeaderboardPage({ searchParams }: Props) {
                   </Link>
                 </td>
                 <td className="text-right">{row.points}</td>
-                <td className="text-right">{row.rating.toFixed(1)}</td>
+                <td className="text-right">{format.number(row.rating, "rating")}</td>
                 <td className="text-right">{row.hands}</td>
               </tr>
             ))}

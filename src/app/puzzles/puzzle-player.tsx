@@ -231,6 +231,7 @@ function PuzzleBoard({
               ? t("puzzles.ratingChange", {
                   before: result.rating.before,
                   after: result.rating.after,
+                  change: result.rating.after - result.rating.before,
                 })
               : t("puzzles.unrated")}
           </span>

@@ -83,7 +83,9 @@ export default async function ProfilePage({ params }: Props) {
             label={t("site.profile.rating")}
             testId="rating"
             value={
-              player.ranking.hands > 0 ? player.rating.score.toFixed(1) : t("site.profile.unrated")
+              player.ranking.hands > 0
+                ? format.number(player.rating.score, "rating")
+                : t("site.profile.unrated")
             }
           />
           <Stat
