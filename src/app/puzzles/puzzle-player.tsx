@@ -7,8 +7,8 @@ import { type Command, viewFor } from "@/engine";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable, type SendResult } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
-import { errorText } from "@/i18n/errors";
+import { useTranslations } from "next-intl";
+import { engineRefusalText, errorText } from "@/i18n/errors";
 import { invalidMeld, type Submission } from "@/puzzles/check";
 import { PUZZLE_SEAT, puzzleHand, solutionSteps, submissionOf } from "@/puzzles/table";
 import {
@@ -47,7 +47,7 @@ export function PuzzlePlayer({
   mode: Mode;
   id: string | null;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const trpc = useTRPC();
   const [themes, setThemes] = useState<PuzzleTheme[]>([]);
   const options =
@@ -60,7 +60,7 @@ export function PuzzlePlayer({
   const queryClient = useQueryClient();
   const next = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
   if (puzzle.error) return <p className="p-6 text-red-800">{errorText(puzzle.error, t)}</p>;
-  if (!puzzle.data) return <p className="p-6">{t.puzzles.loading}</p>;
+  if (!puzzle.data) return <p className="p-6">{t("puzzles.loading")}</p>;
   return (
     <PuzzleBoard
       key={`${puzzle.data.id}:${puzzle.dataUpdatedAt}`}
@@ -76,30 +76,30 @@ export function PuzzlePlayer({
           </Link>
           <span className="font-semibold">
             {mode === "daily"
-              ? t.puzzles.daily
+              ? t("puzzles.daily")
               : mode === "streak"
-                ? t.puzzles.streak
-                : t.puzzles.title}
+                ? t("puzzles.streak")
+                : t("puzzles.title")}
           </span>
           {signedIn ? (
             <>
               <Link href="/puzzles" className="text-emerald-800 underline">
-                {t.puzzles.title}
+                {t("puzzles.title")}
               </Link>
               <Link href="/puzzles?streak=1" className="text-emerald-800 underline">
-                {t.puzzles.streak}
+                {t("puzzles.streak")}
               </Link>
               <Link href="/puzzles?daily=1" className="text-emerald-800 underline">
-                {t.puzzles.daily}
+                {t("puzzles.daily")}
               </Link>
             </>
           ) : (
             <Link href="/signin?callbackUrl=%2Fpuzzles" className="text-emerald-800 underline">
-              {t.puzzles.signIn}
+              {t("puzzles.signIn")}
             </Link>
           )}
           {mode === "rated" && (
-            <span className="flex flex-wrap gap-2" aria-label={t.puzzles.themes}>
+            <span className="flex flex-wrap gap-2" aria-label={t("puzzles.themes")}>
               {PUZZLE_THEMES.map((theme) => (
                 <label key={theme} className="flex items-center gap-1 text-sm">
                   <input
@@ -111,7 +111,7 @@ export function PuzzlePlayer({
                       )
                     }
                   />
-                  {t.puzzles.themeNames[theme]}
+                  {t(`puzzles.themeNames.${theme}`)}
                 </label>
               ))}
             </span>
@@ -164,7 +164,7 @@ function Coach({
   controls: React.ReactNode;
   attempt: ReturnType<typeof useAttempt<unknown>>;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const trpc = useTRPC();
   const { position } = puzzle;
   const submit = useMutation(trpc.puzzle.submit.mutationOptions());
@@ -178,12 +178,12 @@ function Coach({
       data-valid={bad === null}
       className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-amber-100 px-3 py-1.5 text-sm text-amber-950 ring-1 ring-amber-300"
     >
-      <span className="font-semibold">{t.puzzles.goal(puzzle.goal)}</span>
-      <span>{t.puzzles.rules[position.rules]}</span>
+      <span className="font-semibold">{t("puzzles.goal", { n: puzzle.goal })}</span>
+      <span>{t(`puzzles.rules.${position.rules}`)}</span>
       <span>
         {puzzle.rating} ·{" "}
         <Link href={share} className="underline">
-          {t.puzzles.share}
+          {t("puzzles.share")}
         </Link>
       </span>
       {!result ? (
@@ -192,10 +192,10 @@ function Coach({
             data-testid="puzzle-valid"
             className={bad === null ? "text-emerald-800" : "text-red-800"}
           >
-            {bad === null ? `✓ ${t.puzzles.valid}` : `✗ ${t.puzzles.invalid}`}
+            {bad === null ? `✓ ${t("puzzles.valid")}` : `✗ ${t("puzzles.invalid")}`}
           </span>
           <span data-testid="puzzle-placed">
-            {t.puzzles.placed(submission.placed.length, puzzle.goal)}
+            {t("puzzles.placed", { n: submission.placed.length, of: puzzle.goal })}
           </span>
           {controls}
           <button
@@ -210,30 +210,38 @@ function Coach({
               )
             }
           >
-            {t.puzzles.submit}
+            {t("puzzles.submit")}
           </button>
           {submit.error && <span className="text-red-800">{errorText(submit.error, t)}</span>}
         </>
       ) : (
         <>
           <span data-testid="puzzle-result" data-solved={result.solved} className="font-semibold">
-            {result.solved ? t.puzzles.solved : t.puzzles.failed}
+            {result.solved ? t("puzzles.solved") : t("puzzles.failed")}
           </span>
-          {result.bonus && <span>{t.puzzles.bonus(result.moved, result.solution.moved)}</span>}
+          {result.bonus && (
+            <span>
+              {t("puzzles.bonus", { yours: result.moved, solver: result.solution.moved })}
+            </span>
+          )}
           <span data-testid="puzzle-rating">
             {result.rating
-              ? t.puzzles.ratingChange(result.rating.before, result.rating.after)
-              : t.puzzles.unrated}
+              ? t("puzzles.ratingChange", {
+                  before: result.rating.before,
+                  after: result.rating.after,
+                  change: result.rating.after - result.rating.before,
+                })
+              : t("puzzles.unrated")}
           </span>
           {result.streak !== null && (
             <span data-testid="puzzle-streak">
               {result.solved
-                ? t.puzzles.streakText(result.streak)
-                : t.puzzles.streakOver(result.streakBefore ?? 0)}
+                ? t("puzzles.streakText", { n: result.streak })
+                : t("puzzles.streakOver", { n: result.streakBefore ?? 0 })}
             </span>
           )}
           <span data-testid="puzzle-step" data-step={step}>
-            {t.puzzles.solution}: {t.puzzles.step(step, steps.length - 1)}
+            {t("puzzles.solution")}: {t("puzzles.step", { n: step, of: steps.length - 1 })}
           </span>
           <button
             type="button"
@@ -241,7 +249,7 @@ function Coach({
             disabled={step === 0}
             onClick={() => setStep(step - 1)}
           >
-            {t.puzzles.previous}
+            {t("puzzles.previous")}
           </button>
           <button
             type="button"
@@ -250,7 +258,7 @@ function Coach({
             disabled={step >= steps.length - 1}
             onClick={() => setStep(step + 1)}
           >
-            {t.puzzles.nextStep}
+            {t("puzzles.nextStep")}
           </button>
           {onNext && (
             <button
@@ -260,15 +268,15 @@ function Coach({
               onClick={onNext}
             >
               {!streak
-                ? t.puzzles.next
+                ? t("puzzles.next")
                 : result.solved
-                  ? t.puzzles.streakNext
-                  : t.puzzles.streakAgain}
+                  ? t("puzzles.streakNext")
+                  : t("puzzles.streakAgain")}
             </button>
           )}
         </>
       )}
-      {streak && !result && <span className="text-xs">{t.puzzles.streakRules}</span>}
+      {streak && !result && <span className="text-xs">{t("puzzles.streakRules")}</span>}
       {signedIn && <ReportPuzzle id={puzzle.id} />}
       {moderator && (
         <button
@@ -278,7 +286,7 @@ function Coach({
           onClick={() => hide.mutate({ id: puzzle.id, hidden: true })}
         >
           {hide.isSuccess ? "✓ " : ""}
-          {t.puzzles.hide}
+          {t("puzzles.hide")}
         </button>
       )}
       {hide.error && <span className="text-red-800">{errorText(hide.error, t)}</span>}
@@ -287,7 +295,7 @@ function Coach({
 }
 
 function MachiaveloxBoard(board: BoardProps) {
-  const t = useMessages();
+  const t = useTranslations();
   const { position } = board.puzzle;
   const deal = useCallback(() => puzzleHand(position), [position]);
   const local = useLocalHand(deal, { stillClock: true });
@@ -335,10 +343,10 @@ function MachiaveloxBoard(board: BoardProps) {
             disabled={done.current.length === 0}
             onClick={() => replay(done.current.slice(0, -1))}
           >
-            {t.puzzles.undo}
+            {t("puzzles.undo")}
           </button>
           <button type="button" className={button} onClick={() => replay([])}>
-            {t.puzzles.reset}
+            {t("puzzles.reset")}
           </button>
         </>
       }
@@ -351,7 +359,7 @@ function MachiaveloxBoard(board: BoardProps) {
       viewEventId={shown.nextEventId - 1}
       events={result ? [] : local.events}
       names={PREVIEW_NAMES}
-      send={result ? async () => ({ ok: false, reason: t.puzzles.solution }) : send}
+      send={result ? async () => ({ ok: false, reason: t("puzzles.solution") }) : send}
       coach={coach}
       stillClock
       topBar={board.topBar}
@@ -361,7 +369,7 @@ function MachiaveloxBoard(board: BoardProps) {
 
 /** A classic game of the classic engine, the turn never ended: the table is submitted as it stands. */
 function ClassicBoard(board: BoardProps) {
-  const t = useMessages();
+  const t = useTranslations();
   const { position } = board.puzzle;
   const [state, setState] = useState(() => classicPuzzleGame(position));
   const [events, setEvents] = useState<ClassicEvent[]>([]);
@@ -369,7 +377,7 @@ function ClassicBoard(board: BoardProps) {
   const act = useCallback(
     async (command: ClassicCommand): Promise<ClassicActResult> => {
       if (command.do === "end" || command.do === "draw" || command.do === "pass")
-        return { ok: false, reason: t.puzzles.classicTable };
+        return { ok: false, reason: t("puzzles.classicTable") };
       // The clock stands still: a puzzle has no time limit.
       const result = applyClassic(
         current.current,
@@ -380,7 +388,12 @@ function ClassicBoard(board: BoardProps) {
       if (!result.ok)
         return {
           ok: false,
-          reason: t.classic.refusals?.[result.rejection.code] ?? result.rejection.reason,
+          reason: engineRefusalText(
+            t,
+            "classic.refusals",
+            result.rejection.code,
+            result.rejection.reason,
+          ),
         };
       current.current = result.state;
       setState(result.state);
@@ -405,8 +418,8 @@ function ClassicBoard(board: BoardProps) {
       view={view}
       clockAt={shown.now}
       events={result ? [] : seen}
-      names={[t.seat.you, "—"]}
-      act={result ? async () => ({ ok: false, reason: t.puzzles.solution }) : act}
+      names={[t("seat.you"), "—"]}
+      act={result ? async () => ({ ok: false, reason: t("puzzles.solution") }) : act}
       coach={
         <Coach
           board={board}
@@ -423,15 +436,15 @@ function ClassicBoard(board: BoardProps) {
 
 /** A player reports a wrong or unfair puzzle to the moderators: a kind and a reason, once. */
 function ReportPuzzle({ id }: { id: string }) {
-  const t = useMessages();
+  const t = useTranslations();
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const report = useMutation(trpc.puzzle.report.mutationOptions());
-  if (report.isSuccess) return <span data-testid="puzzle-reported">{t.puzzles.reported}</span>;
+  if (report.isSuccess) return <span data-testid="puzzle-reported">{t("puzzles.reported")}</span>;
   if (!open)
     return (
       <button type="button" className={button} onClick={() => setOpen(true)}>
-        {t.puzzles.report}
+        {t("puzzles.report")}
       </button>
     );
   return (
@@ -447,10 +460,10 @@ function ReportPuzzle({ id }: { id: string }) {
         });
       }}
     >
-      <select name="kind" aria-label={t.puzzles.reportKind} className="rounded px-1 py-0.5">
+      <select name="kind" aria-label={t("puzzles.reportKind")} className="rounded px-1 py-0.5">
         {(["WRONG", "UNFAIR"] as const).map((kind) => (
           <option key={kind} value={kind}>
-            {t.puzzles.reportKinds[kind]}
+            {t(`puzzles.reportKinds.${kind}`)}
           </option>
         ))}
       </select>
@@ -459,12 +472,12 @@ function ReportPuzzle({ id }: { id: string }) {
         required
         minLength={3}
         maxLength={500}
-        aria-label={t.puzzles.reportReason}
-        placeholder={t.puzzles.reportReason}
+        aria-label={t("puzzles.reportReason")}
+        placeholder={t("puzzles.reportReason")}
         className="rounded px-1 py-0.5"
       />
       <button type="submit" className={button} disabled={report.isPending}>
-        {t.puzzles.reportSend}
+        {t("puzzles.reportSend")}
       </button>
       {report.error && <span className="text-red-800">{errorText(report.error, t)}</span>}
     </form>
