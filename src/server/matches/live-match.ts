@@ -1,9 +1,7 @@
 import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
 import { retryLater } from "../retry";
-import type { Prisma } from "@/generated/prisma/client";
 import type { ClassicEvent, ClassicRejection } from "@/engine/classic";
 import { ClassicSeats, STAND_IN_LEVEL } from "./classic-seats";
 import {
@@ -20,7 +18,8 @@ import {
   type Millis,
 } from "./engine";
 import { MatchError, refusal, restarting } from "./errors";
-import type { EventLog, LogEntry } from "./event-log";
+import type { LogEntry } from "./event-log";
+import type { Ending, MatchStore, SeatRow } from "./match-store";
 import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
 import type { MatchInfo, MatchStatus, SeatHolder, StreamMessage } from "@/protocol/stream";
@@ -45,9 +44,8 @@ export type Delivery = { id: string; message: StreamMessage };
 /** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
 type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: MatchView | null };
 
+/** What every match of a server shares; each has its own store (`MatchStore`). */
 export type MatchDeps = {
-  db: Db;
-  log: EventLog;
   logger: Logger;
   /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
@@ -71,8 +69,6 @@ const RETRY_MS = 1000;
 export const CLASSIC_BOT_STEP_MS = 800;
 
 type Outcome = MatchOutcome;
-/** A game's end as it is stored: `endedAt` fixed when the log says so, so retries write the same. */
-type Ending = { endedAt: Date; result: Outcome };
 
 /**
  * The actor of one match: it alone holds the game state, and every change (a player's
@@ -111,6 +107,8 @@ export class LiveMatch {
 
   private constructor(
     private readonly deps: MatchDeps,
+    /** Where the match's log and rows are kept. */
+    private readonly store: MatchStore,
     private info: MatchInfo,
     /** The game the match plays: Machiavelox or classic, with its seats and options. */
     readonly rules: MatchRules,
@@ -128,8 +126,14 @@ export class LiveMatch {
         : null;
   }
 
-  static create(deps: MatchDeps, info: MatchInfo, rules: MatchRules, clockScale = 1): LiveMatch {
-    return new LiveMatch(deps, info, rules, clockScale);
+  static create(
+    deps: MatchDeps,
+    store: MatchStore,
+    info: MatchInfo,
+    rules: MatchRules,
+    clockScale = 1,
+  ): LiveMatch {
+    return new LiveMatch(deps, store, info, rules, clockScale);
   }
 
   /**
@@ -138,12 +142,13 @@ export class LiveMatch {
    */
   static replay(
     deps: MatchDeps,
+    store: MatchStore,
     info: MatchInfo,
     rules: MatchRules,
     seed: number | null,
     entries: LogEntry[],
   ): LiveMatch {
-    const match = new LiveMatch(deps, info, rules);
+    const match = new LiveMatch(deps, store, info, rules);
     if (info.status === "WAITING" || seed === null) return match;
     let state = rules.start(seed);
     for (const entry of entries) {
@@ -199,14 +204,14 @@ export class LiveMatch {
 
   /** The first free seat, stored before it is taken; the third one starts the hand. */
   private async takeSeat(
-    claim: (seat: number) => { holder: SeatHolder; row: { userId: string } | { bot: string } },
+    claim: (seat: number) => { holder: SeatHolder; row: SeatRow },
   ): Promise<number> {
     if (this.stopping) throw restarting();
     if (this.info.status !== "WAITING")
       throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
     const seat = this.info.seats.findIndex((taken) => taken === null);
     const { holder, row } = claim(seat);
-    await this.deps.db.matchSeat.create({ data: { matchId: this.id, seat, ...row } });
+    await this.store.takeSeat(seat, row);
     this.info.seats[seat] = holder;
     if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
     else this.publishMatch();
@@ -335,10 +340,7 @@ export class LiveMatch {
   private async startHand() {
     const seed = this.deps.dealSeed ?? randomInt(2 ** 31);
     const startedAt = new Date();
-    await this.deps.db.match.update({
-      where: { id: this.id },
-      data: { status: "PLAYING", seed, startedAt },
-    });
+    await this.store.startHand(seed, startedAt);
     this.state = this.rules.start(seed);
     this.virtualAt = 0;
     this.wallAt = performance.now();
@@ -369,7 +371,7 @@ export class LiveMatch {
       seat,
       command,
     };
-    await this.deps.log.append(entry);
+    await this.store.append(entry);
     this.seq = entry.seq;
     this.classic?.record(seat, command, events as ClassicEvent[]);
     this.state = next;
@@ -400,10 +402,10 @@ export class LiveMatch {
   private async storeResults(): Promise<void> {
     const hands = this.state ? this.rules.finishedHands(this.state) : [];
     try {
-      await this.recordHands(hands.slice(this.storedHands));
+      await this.store.recordHands(hands.slice(this.storedHands));
       this.storedHands = hands.length;
       if (this.ending) {
-        await this.end(this.ending);
+        await this.store.end(this.ending);
         this.ending = null;
         this.deps.onEnded(this);
       }
@@ -426,50 +428,13 @@ export class LiveMatch {
     }
   }
 
-  /** Each finished hand's scores (§12); hands stored already are skipped. */
-  private async recordHands(hands: ReturnType<MatchRules["finishedHands"]>) {
-    if (hands.length === 0) return;
-    await this.deps.db.handResult.createMany({
-      data: hands.map(({ number, outcome }) => ({
-        matchId: this.id,
-        number,
-        scores: outcome.scores,
-        winner: outcome.winner,
-        reason: outcome.reason,
-        endedAt: new Date(),
-      })),
-      skipDuplicates: true,
-    });
-  }
-
-  /** Stores the match's end, with its result and each seat's total. */
-  private async end({ endedAt, result }: Ending) {
-    const { db } = this.deps;
-    await db.$transaction([
-      db.match.update({
-        where: { id: this.id },
-        // The engine's state is plain JSON-safe data by design.
-        data: { status: "ENDED", endedAt, result: result as unknown as Prisma.InputJsonObject },
-      }),
-      ...result.totals.map((points, seat) =>
-        db.matchSeat.updateMany({
-          where: { matchId: this.id, seat },
-          data: { points, won: result.winner === seat },
-        }),
-      ),
-    ]);
-  }
-
   /** A moderator ends the match where it stands: no result, the reason recorded. */
   terminate(reason: string): Promise<void> {
     return this.run(async () => {
       if (this.info.status === "ENDED")
         throw new MatchError("CONFLICT", "This match has already ended.");
       const endedAt = new Date();
-      await this.deps.db.match.update({
-        where: { id: this.id },
-        data: { status: "ENDED", endedAt, endedReason: reason },
-      });
+      await this.store.terminate(endedAt, reason);
       this.closed(endedAt, null);
       this.deps.onEnded(this);
     });
@@ -482,7 +447,7 @@ export class LiveMatch {
   expire(): Promise<boolean> {
     return this.run(async () => {
       if (this.info.status !== "WAITING" || this.stopping) return false;
-      await this.deps.db.match.delete({ where: { id: this.id } });
+      await this.store.remove();
       this.closed(new Date(), null);
       this.deps.onEnded(this);
       return true;

@@ -15,6 +15,7 @@ import {
 } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
+import { PrismaMatchStore, type MatchStore } from "./match-store";
 import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
 import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
@@ -145,8 +146,6 @@ export class LiveMatches {
   ) {
     this.log = new EventLog(db);
     this.deps = {
-      db,
-      log: this.log,
       logger,
       dealSeed: settings.DEAL_SEED,
       botPace: settings.BOT_REACTION_SCALE,
@@ -253,7 +252,10 @@ export class LiveMatches {
         data: { ...purpose, ...specColumns(spec), seats: { create: { seat: 0, userId: user.id } } },
         include: matchInclude,
       });
-      const match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec)), row);
+      const match = this.add(
+        LiveMatch.create(this.deps, this.storeOf(row.id), infoOf(row), rulesFor(spec)),
+        row,
+      );
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
       return { matchId: match.id, seat: 0 };
     } finally {
@@ -346,7 +348,10 @@ export class LiveMatches {
         },
         include: matchInclude,
       });
-      match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale), row);
+      match = this.add(
+        LiveMatch.create(this.deps, this.storeOf(row.id), infoOf(row), rulesFor(spec), clockScale),
+        row,
+      );
     } finally {
       release();
     }
@@ -546,9 +551,15 @@ export class LiveMatches {
   }
 
   private async load(row: MatchRow): Promise<LiveMatch> {
-    const entries = await this.log.read(row.id);
+    const store = this.storeOf(row.id);
+    const entries = await store.entries();
     const rules = rulesFor(specOf(row));
-    return this.add(LiveMatch.replay(this.deps, infoOf(row), rules, row.seed, entries), row);
+    return this.add(LiveMatch.replay(this.deps, store, infoOf(row), rules, row.seed, entries), row);
+  }
+
+  /** Where a match's log and rows are kept. */
+  private storeOf(matchId: string): MatchStore {
+    return new PrismaMatchStore(this.db, this.log, matchId);
   }
 }
 
