@@ -20,10 +20,9 @@ import {
 import { MatchError, refusal, restarting } from "./errors";
 import type { LogEntry } from "./event-log";
 import type { Ending, MatchStore, SeatRow } from "./match-store";
-import { markPlainJson } from "./plain-json";
 import type { Feed } from "./stream";
-import type { MatchInfo, MatchStatus, SeatHolder, StreamMessage } from "@/protocol/stream";
-import { diff, type DiffMemo } from "@/protocol/view-patch";
+import type { MatchInfo, MatchStatus, SeatHolder } from "@/protocol/stream";
+import { Audience, viewOf, type Delivery } from "./audience";
 
 /**
  * The holder id of a seat a server-side bot plays (src/server/bots): no session ever has it,
@@ -38,12 +37,6 @@ export function botHolder(matchId: string, seat: number, level: string): SeatHol
   return { userId: botHolderId(matchId, seat), name: `Bot ${seat}`, bot: level };
 }
 
-/** A message with its id: the last event id it covers, from which a subscriber resumes. */
-export type Delivery = { id: string; message: StreamMessage };
-
-/** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
-type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: MatchView | null };
-
 /** What every match of a server shares; each has its own store (`MatchStore`). */
 export type MatchDeps = {
   logger: Logger;
@@ -55,14 +48,6 @@ export type MatchDeps = {
   botPace?: number;
 };
 
-/**
- * Events kept in memory (at least; at most twice as many) for subscribers resuming after a
- * short gap: 128 are the 90 s a seat may reconnect within (§11) at bench:live's bots' pace of
- * ~1.5 events a second, and minutes at players' pace. Beyond that a snapshot is as good, and
- * each kept event costs ~115 bytes (heap snapshot): up to 512 per match would be ~60 MB of
- * a 1,000-match server's heap, where the rest of a match is ~8 KB.
- */
-export const RECENT_EVENTS = 128;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
 /** A classic bot's pace: one step (a card put, moved, the turn ended) this often, so players watch it. */
@@ -83,11 +68,8 @@ export class LiveMatch {
   private virtualAt: Millis = 0;
   private wallAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
-  /** The public view last sent: the next one shares its unchanged parts. */
-  private shared: MatchView | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
-  private recent: MatchEvent[] = [];
   /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
   private storedHands = 0;
   /** The game's end, from the moment the log holds it until it is stored. */
@@ -98,9 +80,8 @@ export class LiveMatch {
   /** Presence syncs failed in a row, and the retry they wait for. */
   private presenceFailures = 0;
   private presenceTimer: NodeJS.Timeout | null = null;
-  private readonly listeners = new Set<Listener>();
-  /** Live seat subscriptions per seat: a seat is present while it has one. */
-  private readonly connections: number[];
+  /** Everyone following the match: its seats (present while they follow) and its spectators. */
+  private readonly audience: Audience;
   /** Classic: who plays each seat (its player or a bot), and the bots' next step. */
   private readonly classic: ClassicSeats | null;
   private botTimer: NodeJS.Timeout | null = null;
@@ -115,7 +96,11 @@ export class LiveMatch {
     /** Virtual ms per wall ms: 1, but at a test table asking for a fast clock (MATCH_CLOCK_SCALE). */
     private readonly clockScale = 1,
   ) {
-    this.connections = Array<number>(rules.seats).fill(0);
+    this.audience = new Audience(
+      rules,
+      { state: () => this.state, info: () => this.publicInfo, now: () => this.now() },
+      () => this.syncPresence(),
+    );
     this.classic =
       rules.spec.rules === "classic"
         ? new ClassicSeats(
@@ -155,7 +140,7 @@ export class LiveMatch {
       const next = replayMatchEntry(rules, state, entry);
       match.classic?.record(entry.seat, entry.command, next.events as ClassicEvent[]);
       state = next.state;
-      match.remember(next.events);
+      match.audience.remember(next.events);
       match.seq = entry.seq;
     }
     match.state = state;
@@ -214,7 +199,7 @@ export class LiveMatch {
     await this.store.takeSeat(seat, row);
     this.info.seats[seat] = holder;
     if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
-    else this.publishMatch();
+    else this.audience.publishMatch();
     return seat;
   }
 
@@ -241,7 +226,7 @@ export class LiveMatch {
       await this.commit(result.state, result.events, seat, command, now);
       const eventId = this.rules.lastEventIdOf(this.state);
       // Acting shows the seat up (§11); without a live subscription it is still away.
-      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      if (!this.audience.present(seat)) await this.sendPresence(seat, false);
       return eventId;
     });
   }
@@ -249,7 +234,7 @@ export class LiveMatch {
   /** The seat's own view and the match's clock now, for its player alone (the Hint). */
   seatNow(userId: string, seat: number): { view: MatchView | null; now: Millis } {
     this.authorize(userId, seat);
-    return { view: this.viewOf(seat), now: this.now() };
+    return { view: viewOf(this.rules, this.state, seat), now: this.now() };
   }
 
   /** Only the player who holds a seat may act for it. */
@@ -277,17 +262,7 @@ export class LiveMatch {
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
   ): Feed<Delivery> {
-    const listener: Listener = { seat, push, base: null };
-    const catchUp = this.catchUp(listener, lastEventId);
-    this.listeners.add(listener);
-    if (seat !== null) this.connect(seat, +1);
-    return {
-      catchUp,
-      snapshot: () => this.snapshot(listener),
-      stop: () => {
-        if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
-      },
-    };
+    return this.audience.follow(seat, lastEventId, push);
   }
 
   /**
@@ -303,7 +278,7 @@ export class LiveMatch {
         if (outcome) return;
       }
       for (let seat = 0; seat < this.rules.seats; seat++) {
-        if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+        if (!this.audience.present(seat)) await this.sendPresence(seat, false);
       }
       this.arm();
       this.armBot();
@@ -346,10 +321,10 @@ export class LiveMatch {
     this.wallAt = performance.now();
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
-    for (const listener of this.listeners) listener.push(this.snapshot(listener));
+    this.audience.resync();
     // A seat with no live subscription is as good as gone from the first instant.
     for (let seat = 0; seat < this.rules.seats; seat++) {
-      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      if (!this.audience.present(seat)) await this.sendPresence(seat, false);
     }
     this.arm();
     this.armBot();
@@ -375,8 +350,8 @@ export class LiveMatch {
     this.seq = entry.seq;
     this.classic?.record(seat, command, events as ClassicEvent[]);
     this.state = next;
-    this.remember(events);
-    this.publishEvents(events);
+    this.audience.remember(events);
+    this.audience.publishEvents(events);
     const outcome = this.rules.outcomeOf(next);
     if (outcome) this.over(outcome);
     else {
@@ -460,7 +435,7 @@ export class LiveMatch {
     this.disarm();
     this.disarmBot();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");
-    this.publishMatch();
+    this.audience.publishMatch();
   }
 
   /** Tells the engine a seat came or went, unless it knows already. */
@@ -475,12 +450,6 @@ export class LiveMatch {
     this.deps.logger.info({ matchId: this.id, seat, command: command.do }, "presence");
   }
 
-  private connect(seat: number, delta: number) {
-    const before = this.connections[seat]!;
-    this.connections[seat] = before + delta;
-    if (before + delta > 0 !== before > 0) this.syncPresence();
-  }
-
   /**
    * Tells the engine of every seat that came or went since it last heard: a seat is present
    * while it has a live subscription. A change that could not be logged (database down) is
@@ -489,7 +458,7 @@ export class LiveMatch {
   private syncPresence() {
     this.run(async () => {
       for (let seat = 0; seat < this.rules.seats; seat++)
-        await this.sendPresence(seat, this.connections[seat]! > 0);
+        await this.sendPresence(seat, this.audience.present(seat));
       // A classic player away on a bot's watch, or back from it.
       this.armBot();
     }).then(
@@ -546,7 +515,7 @@ export class LiveMatch {
     const now = this.now();
     await this.commit(this.state!, [], seat, { do: "leave" }, now);
     this.showBot(seat);
-    this.publishMatch();
+    this.audience.publishMatch();
     return this.rules.lastEventIdOf(this.state!);
   }
 
@@ -565,7 +534,7 @@ export class LiveMatch {
     const { state, classic } = this;
     if (!classic || !state || !isClassicState(state) || this.botTimer) return;
     if (this.stopping || this.info.status !== "PLAYING") return;
-    if (!classic.wants(state, (seat) => this.connections[seat]! > 0)) return;
+    if (!classic.wants(state, (seat) => this.audience.present(seat))) return;
     const pace = this.deps.botPace ?? 1;
     this.botTimer = setTimeout(
       () => {
@@ -584,7 +553,7 @@ export class LiveMatch {
     const { state, classic } = this;
     if (!classic || !state || !isClassicState(state)) return;
     if (this.stopping || this.info.status !== "PLAYING") return;
-    const next = classic.next(state, (seat) => this.connections[seat]! > 0);
+    const next = classic.next(state, (seat) => this.audience.present(seat));
     if (!next) return;
     const now = this.now();
     const result = this.rules.apply(state, next.seat, next.command, now);
@@ -610,102 +579,6 @@ export class LiveMatch {
     if (due > now) return this.arm();
     const advanced = this.rules.advance(this.state, now);
     await this.commit(advanced.state, advanced.events, null, { do: "advance" }, now);
-  }
-
-  private remember(events: MatchEvent[]) {
-    if (events.length === 0) return;
-    this.recent.push(...events);
-    // Trimmed once it holds twice as many, not on every change: the copy showed under load.
-    if (this.recent.length > 2 * RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
-  }
-
-  private lastId(): string {
-    return String(this.state ? this.rules.lastEventIdOf(this.state) : 0);
-  }
-
-  private viewOf(seat: number | null): MatchView | null {
-    const { state, rules } = this;
-    return state ? (seat === null ? rules.publicView(state) : rules.seatView(state, seat)) : null;
-  }
-
-  /** The listener's whole view now, from which its next patch is made. */
-  private snapshot(listener: Listener): Delivery {
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
-    return {
-      id: this.lastId(),
-      message: { type: "snapshot", match: this.publicInfo, view, now: this.now() },
-    };
-  }
-
-  /**
-   * What a resuming listener missed: the events still in memory with its whole view (the view
-   * its client holds is not kept here, so no patch can start from it), else a snapshot.
-   */
-  private catchUp(listener: Listener, lastEventId: number | null): Delivery[] {
-    const { state } = this;
-    if (lastEventId === null || !state || this.info.status !== "PLAYING")
-      return [this.snapshot(listener)];
-    const last = this.rules.lastEventIdOf(state);
-    const oldest = this.recent[0]?.id ?? last + 1;
-    if (lastEventId > last || (lastEventId < last && oldest > lastEventId + 1))
-      return [this.snapshot(listener)];
-    const missed = this.recent.filter((event) => event.id > lastEventId);
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
-    const events = this.rules.projectEvents(missed, listener.seat);
-    return [
-      {
-        id: String(last),
-        message: markPlainJson({ type: "events", events, view, now: this.now() }),
-      },
-    ];
-  }
-
-  /**
-   * One message per audience (each seat, the spectators) and view it patches: the events as
-   * the audience may see them and the patch from that view to the audience's view now. The
-   * listeners of one audience usually hold the same view, so they share the message.
-   */
-  private publishEvents(events: MatchEvent[]) {
-    if (events.length === 0) return;
-    const id = this.lastId();
-    const now = this.now();
-    const views = this.state && this.rules.audienceViews(this.state, this.shared);
-    const memo: DiffMemo = new Map();
-    const audiences = new Map<
-      number | null,
-      { events: MatchEvent[]; view: MatchView | null; sent: Map<MatchView | null, Delivery> }
-    >();
-    for (const listener of this.listeners) {
-      const { seat } = listener;
-      let audience = audiences.get(seat);
-      if (!audience) {
-        const view = views && views(seat);
-        audience = { events: this.rules.projectEvents(events, seat), view, sent: new Map() };
-        audiences.set(seat, audience);
-      }
-      let delivery = audience.sent.get(listener.base);
-      if (!delivery) {
-        const patch = diff(listener.base, audience.view, memo);
-        delivery = {
-          id,
-          message: markPlainJson({ type: "events", events: audience.events, patch, now }),
-        };
-        audience.sent.set(listener.base, delivery);
-      }
-      listener.base = audience.view;
-      listener.push(delivery);
-    }
-    if (views && audiences.size > 0) this.shared = views(null);
-  }
-
-  private publishMatch() {
-    const delivery: Delivery = {
-      id: this.lastId(),
-      message: { type: "match", match: this.publicInfo },
-    };
-    for (const listener of this.listeners) listener.push(delivery);
   }
 }
 

@@ -16,7 +16,8 @@ import {
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
 import { PrismaMatchStore, type MatchStore } from "./match-store";
-import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
+import type { Delivery } from "./audience";
+import { botHolder, botHolderId, LiveMatch, type MatchDeps } from "./live-match";
 import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
