@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
-import { retryLater } from "../retry";
+import { backoff } from "../retry";
 import type { ClassicEvent, ClassicRejection } from "@/engine/classic";
 import { ClassicSeats, STAND_IN_LEVEL } from "./classic-seats";
 import {
@@ -20,6 +19,7 @@ import {
 import { MatchError, refusal, restarting } from "./errors";
 import type { LogEntry } from "./event-log";
 import type { Ending, MatchStore, SeatRow } from "./match-store";
+import type { Alarm, MatchClock } from "./match-clock";
 import type { Feed } from "./stream";
 import type { MatchInfo, MatchStatus, SeatHolder } from "@/protocol/stream";
 import { Audience, viewOf, type Delivery } from "./audience";
@@ -37,7 +37,10 @@ export function botHolder(matchId: string, seat: number, level: string): SeatHol
   return { userId: botHolderId(matchId, seat), name: `Bot ${seat}`, bot: level };
 }
 
-/** What every match of a server shares; each has its own store (`MatchStore`). */
+/** What a match's actor is given of its own: where it is kept, and its time. */
+export type MatchParts = { store: MatchStore; clock: MatchClock };
+
+/** What every match of a server shares. */
 export type MatchDeps = {
   logger: Logger;
   /** The match's end is stored. */
@@ -64,11 +67,8 @@ export class LiveMatch {
   private state: MatchState | null = null;
   /** The last log entry's sequence number. */
   private seq = 0;
-  /** The virtual clock: `virtualAt` engine ms at `wallAt` (performance.now()). */
-  private virtualAt: Millis = 0;
-  private wallAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Alarm | null = null;
   private stopping = false;
   /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
   private storedHands = 0;
@@ -76,26 +76,28 @@ export class LiveMatch {
   private ending: Ending | null = null;
   /** Result writes failed in a row, and the retry they wait for. */
   private storeFailures = 0;
-  private storeTimer: NodeJS.Timeout | null = null;
+  private storeTimer: Alarm | null = null;
   /** Presence syncs failed in a row, and the retry they wait for. */
   private presenceFailures = 0;
-  private presenceTimer: NodeJS.Timeout | null = null;
+  private presenceTimer: Alarm | null = null;
+  /** Where the match's log and rows are kept. */
+  private readonly store: MatchStore;
+  private readonly clock: MatchClock;
   /** Everyone following the match: its seats (present while they follow) and its spectators. */
   private readonly audience: Audience;
   /** Classic: who plays each seat (its player or a bot), and the bots' next step. */
   private readonly classic: ClassicSeats | null;
-  private botTimer: NodeJS.Timeout | null = null;
+  private botTimer: Alarm | null = null;
 
   private constructor(
     private readonly deps: MatchDeps,
-    /** Where the match's log and rows are kept. */
-    private readonly store: MatchStore,
+    { store, clock }: MatchParts,
     private info: MatchInfo,
     /** The game the match plays: Machiavelox or classic, with its seats and options. */
     readonly rules: MatchRules,
-    /** Virtual ms per wall ms: 1, but at a test table asking for a fast clock (MATCH_CLOCK_SCALE). */
-    private readonly clockScale = 1,
   ) {
+    this.store = store;
+    this.clock = clock;
     this.audience = new Audience(
       rules,
       { state: () => this.state, info: () => this.publicInfo, now: () => this.now() },
@@ -111,14 +113,8 @@ export class LiveMatch {
         : null;
   }
 
-  static create(
-    deps: MatchDeps,
-    store: MatchStore,
-    info: MatchInfo,
-    rules: MatchRules,
-    clockScale = 1,
-  ): LiveMatch {
-    return new LiveMatch(deps, store, info, rules, clockScale);
+  static create(deps: MatchDeps, parts: MatchParts, info: MatchInfo, rules: MatchRules): LiveMatch {
+    return new LiveMatch(deps, parts, info, rules);
   }
 
   /**
@@ -127,13 +123,13 @@ export class LiveMatch {
    */
   static replay(
     deps: MatchDeps,
-    store: MatchStore,
+    parts: MatchParts,
     info: MatchInfo,
     rules: MatchRules,
     seed: number | null,
     entries: LogEntry[],
   ): LiveMatch {
-    const match = new LiveMatch(deps, store, info, rules);
+    const match = new LiveMatch(deps, parts, info, rules);
     if (info.status === "WAITING" || seed === null) return match;
     let state = rules.start(seed);
     for (const entry of entries) {
@@ -146,8 +142,7 @@ export class LiveMatch {
     match.state = state;
     for (let seat = 0; seat < rules.seats; seat++)
       if (match.classic?.hasLeft(seat)) match.showBot(seat);
-    match.virtualAt = entries.at(-1)?.virtualMs ?? 0;
-    match.wallAt = performance.now();
+    match.clock.set(entries.at(-1)?.virtualMs ?? 0);
     return match;
   }
 
@@ -291,10 +286,10 @@ export class LiveMatch {
     this.disarm();
     this.disarmBot();
     // Results not stored yet are stored by the next start's replay (resume).
-    if (this.storeTimer) clearTimeout(this.storeTimer);
+    this.storeTimer?.cancel();
     this.storeTimer = null;
     // Presence is derived again from the subscriptions at the next start (resume).
-    if (this.presenceTimer) clearTimeout(this.presenceTimer);
+    this.presenceTimer?.cancel();
     this.presenceTimer = null;
     await this.queue;
     this.disarm();
@@ -308,8 +303,7 @@ export class LiveMatch {
   }
 
   private now(): Millis {
-    const elapsed = Math.floor((performance.now() - this.wallAt) * this.clockScale);
-    return Math.max(this.state ? this.state.now : 0, this.virtualAt + elapsed);
+    return Math.max(this.state ? this.state.now : 0, this.clock.now());
   }
 
   private async startHand() {
@@ -317,8 +311,7 @@ export class LiveMatch {
     const startedAt = new Date();
     await this.store.startHand(seed, startedAt);
     this.state = this.rules.start(seed);
-    this.virtualAt = 0;
-    this.wallAt = performance.now();
+    this.clock.set(0);
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
     this.audience.resync();
@@ -390,16 +383,16 @@ export class LiveMatch {
       if (this.stopping)
         return this.deps.logger.error(fields, "results not stored: the next start stores them");
       if (this.storeTimer) return;
-      this.storeTimer = retryLater(
+      const wait = backoff(
         this.deps.logger,
         ++this.storeFailures,
         fields,
         "results not stored: retrying",
-        () => {
-          this.storeTimer = null;
-          void this.run(() => this.storeResults());
-        },
       );
+      this.storeTimer = this.clock.afterWall(wait, () => {
+        this.storeTimer = null;
+        void this.run(() => this.storeResults());
+      });
     }
   }
 
@@ -467,44 +460,46 @@ export class LiveMatch {
       },
       (error: unknown) => {
         if (this.stopping || this.presenceTimer) return;
-        this.presenceTimer = retryLater(
+        const wait = backoff(
           this.deps.logger,
           ++this.presenceFailures,
           { matchId: this.id, err: error },
           "presence change not logged: retrying",
-          () => {
-            this.presenceTimer = null;
-            this.syncPresence();
-          },
         );
+        this.presenceTimer = this.clock.afterWall(wait, () => {
+          this.presenceTimer = null;
+          this.syncPresence();
+        });
       },
     );
   }
 
-  private arm(delay?: number) {
+  /** Sets the wake-up for the engine's next timer; `retryMs` of real time instead, after a firing that failed. */
+  private arm(retryMs?: number) {
     this.disarm();
     if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
     const due = this.rules.wakeUpAt(this.state);
     if (due === null) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.run(() => this.fire()).catch((error: unknown) => {
-          this.deps.logger.error({ matchId: this.id, err: error }, "timer firing not logged");
-          this.arm(RETRY_MS);
-        });
-      },
-      delay ?? Math.max(0, due - this.now()) / this.clockScale,
-    );
+    const wake = () => {
+      this.timer = null;
+      this.run(() => this.fire()).catch((error: unknown) => {
+        this.deps.logger.error({ matchId: this.id, err: error }, "timer firing not logged");
+        this.arm(RETRY_MS);
+      });
+    };
+    this.timer =
+      retryMs === undefined
+        ? this.clock.after(Math.max(0, due - this.now()), wake)
+        : this.clock.afterWall(retryMs, wake);
   }
 
   private disarm() {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 
   private disarmBot() {
-    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer?.cancel();
     this.botTimer = null;
   }
 
@@ -536,16 +531,13 @@ export class LiveMatch {
     if (this.stopping || this.info.status !== "PLAYING") return;
     if (!classic.wants(state, (seat) => this.audience.present(seat))) return;
     const pace = this.deps.botPace ?? 1;
-    this.botTimer = setTimeout(
-      () => {
-        this.botTimer = null;
-        this.run(() => this.botStep()).catch((error: unknown) => {
-          this.deps.logger.error({ matchId: this.id, err: error }, "bot step not logged");
-          this.armBot();
-        });
-      },
-      (CLASSIC_BOT_STEP_MS * pace) / this.clockScale,
-    );
+    this.botTimer = this.clock.after(CLASSIC_BOT_STEP_MS * pace, () => {
+      this.botTimer = null;
+      this.run(() => this.botStep()).catch((error: unknown) => {
+        this.deps.logger.error({ matchId: this.id, err: error }, "bot step not logged");
+        this.armBot();
+      });
+    });
   }
 
   /** One bot step, from the seat's own view, logged as the bot's (`{ do: "bot", command }`). */

@@ -15,9 +15,10 @@ import {
 } from "./engine";
 import { MatchError, restarting } from "./errors";
 import { EventLog } from "./event-log";
-import { PrismaMatchStore, type MatchStore } from "./match-store";
+import { PrismaMatchStore } from "./match-store";
+import { WallClock } from "./match-clock";
 import type { Delivery } from "./audience";
-import { botHolder, botHolderId, LiveMatch, type MatchDeps } from "./live-match";
+import { botHolder, botHolderId, LiveMatch, type MatchDeps, type MatchParts } from "./live-match";
 import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
@@ -254,7 +255,7 @@ export class LiveMatches {
         include: matchInclude,
       });
       const match = this.add(
-        LiveMatch.create(this.deps, this.storeOf(row.id), infoOf(row), rulesFor(spec)),
+        LiveMatch.create(this.deps, this.partsOf(row.id), infoOf(row), rulesFor(spec)),
         row,
       );
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
@@ -350,7 +351,7 @@ export class LiveMatches {
         include: matchInclude,
       });
       match = this.add(
-        LiveMatch.create(this.deps, this.storeOf(row.id), infoOf(row), rulesFor(spec), clockScale),
+        LiveMatch.create(this.deps, this.partsOf(row.id, clockScale), infoOf(row), rulesFor(spec)),
         row,
       );
     } finally {
@@ -552,15 +553,18 @@ export class LiveMatches {
   }
 
   private async load(row: MatchRow): Promise<LiveMatch> {
-    const store = this.storeOf(row.id);
-    const entries = await store.entries();
+    const parts = this.partsOf(row.id);
+    const entries = await parts.store.entries();
     const rules = rulesFor(specOf(row));
-    return this.add(LiveMatch.replay(this.deps, store, infoOf(row), rules, row.seed, entries), row);
+    return this.add(LiveMatch.replay(this.deps, parts, infoOf(row), rules, row.seed, entries), row);
   }
 
-  /** Where a match's log and rows are kept. */
-  private storeOf(matchId: string): MatchStore {
-    return new PrismaMatchStore(this.db, this.log, matchId);
+  /** A match's store on the site's database, and its clock (a restart resumes a fast one at 1). */
+  private partsOf(matchId: string, clockScale = 1): MatchParts {
+    return {
+      store: new PrismaMatchStore(this.db, this.log, matchId),
+      clock: new WallClock(clockScale),
+    };
   }
 }
 
