@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Delivery } from "@/server/matches/audience";
+import { StaleAppend } from "@/server/matches/errors";
 import { LiveMatch } from "@/server/matches/live-match";
 import { ManualClock, memoryMatch, PLAYERS, settle } from "./match-fakes";
 
@@ -158,6 +159,15 @@ describe("the match actor on an in-memory store and a hand-driven clock", () => 
     );
     expect(again.seatNow("ada", 0)).toEqual(table.match.seatNow("ada", 0));
     expect(clock.now()).toBe(table.store.log.at(-1)!.virtualMs);
+  });
+
+  it("an append the log refuses as stale (another node owns the match) stops the match here and tells the registry", async () => {
+    const table = await dealt();
+    table.store.append = () => Promise.reject(new StaleAppend({ matchId: "m1", seq: 9 }));
+    await expect(table.match.act("ada", 0, { do: "draw" })).rejects.toThrow(/moved/);
+    expect(table.lost).toEqual(["m1"]);
+    expect(table.clock.pending).toBe(0);
+    await expect(table.match.act("ada", 0, { do: "draw" })).rejects.toThrow(/restarting/);
   });
 
   it("a stopped match takes no more changes and leaves no alarm set", async () => {

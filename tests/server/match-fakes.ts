@@ -142,9 +142,11 @@ export function memoryMatch(
   clock = new ManualClock(),
 ) {
   const ended: string[] = [];
+  const lost: string[] = [];
   const deps: MatchDeps = {
     logger: pino({ level: "silent" }),
     onEnded: (match) => ended.push(match.id),
+    onLost: (match) => lost.push(match.id),
     dealSeed: 7,
   };
   const rules = rulesFor(spec);
@@ -160,5 +162,5 @@ export function memoryMatch(
     result: null,
   };
   const match = LiveMatch.create(deps, { store, clock }, info, rules);
-  return { match, store, clock, ended, deps, rules, info };
+  return { match, store, clock, ended, lost, deps, rules, info };
 }

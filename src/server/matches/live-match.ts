@@ -16,7 +16,7 @@ import {
   type MatchView,
   type Millis,
 } from "./engine";
-import { MatchError, refusal, restarting } from "./errors";
+import { MatchError, moved, refusal, restarting, StaleAppend } from "./errors";
 import type { LogEntry } from "./event-log";
 import type { Ending, MatchStore, SeatRow } from "./match-store";
 import type { Alarm, MatchClock } from "./match-clock";
@@ -43,6 +43,8 @@ export type MatchParts = { store: MatchStore; clock: MatchClock };
 /** What every match of a server shares. */
 export type MatchDeps = {
   logger: Logger;
+  /** The log refused an append: another node owns the match now; this actor has stopped. */
+  onLost: (match: LiveMatch) => void;
   /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
   /** Every hand dealt from this seed (DEAL_SEED: test servers only), else a random one. */
@@ -295,6 +297,17 @@ export class LiveMatch {
     this.disarm();
   }
 
+  /** Another node owns the match now: nothing more is done here, and the registry forgets it. */
+  private lost() {
+    this.stopping = true;
+    this.disarm();
+    this.disarmBot();
+    this.storeTimer?.cancel();
+    this.presenceTimer?.cancel();
+    this.deps.logger.warn({ matchId: this.id }, "append refused: the match has another owner");
+    this.deps.onLost(this);
+  }
+
   /** Serializes `task` after every change queued before it. */
   private run<T>(task: () => Promise<T>): Promise<T> {
     const result = this.queue.then(task);
@@ -339,7 +352,11 @@ export class LiveMatch {
       seat,
       command,
     };
-    await this.store.append(entry);
+    await this.store.append(entry).catch((error: unknown) => {
+      if (!(error instanceof StaleAppend)) throw error;
+      this.lost();
+      throw moved();
+    });
     this.seq = entry.seq;
     this.classic?.record(seat, command, events as ClassicEvent[]);
     this.state = next;

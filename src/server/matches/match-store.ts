@@ -17,7 +17,10 @@ export type SeatRow = { userId: string } | { bot: string };
 export interface MatchStore {
   /** The match's whole log, oldest first, for rebuilding it. */
   entries(): Promise<LogEntry[]>;
-  /** One accepted change, stored before anyone hears of it. */
+  /**
+   * One accepted change, stored before anyone hears of it; refused with `StaleAppend` when
+   * the match has another owner now.
+   */
   append(entry: LogEntry): Promise<void>;
   /** A seat taken, stored before the seat is. */
   takeSeat(seat: number, row: SeatRow): Promise<void>;
@@ -39,6 +42,8 @@ export class PrismaMatchStore implements MatchStore {
     private readonly db: Db,
     private readonly log: EventLog,
     private readonly matchId: string,
+    /** This node's lease on the match: the log refuses appends under any other. */
+    private readonly epoch: number,
   ) {}
 
   entries(): Promise<LogEntry[]> {
@@ -46,7 +51,7 @@ export class PrismaMatchStore implements MatchStore {
   }
 
   append(entry: LogEntry): Promise<void> {
-    return this.log.append(entry);
+    return this.log.append(entry, this.epoch);
   }
 
   async takeSeat(seat: number, row: SeatRow): Promise<void> {
