@@ -561,7 +561,10 @@ export class LiveMatches {
   /** Keeps this node's leases; a match whose lease another node took is dropped here. */
   private async renew(): Promise<void> {
     try {
-      for (const matchId of await this.leases.renew(this.held())) this.lost(matchId);
+      const before = new Map(this.owned);
+      for (const matchId of await this.leases.renew(this.held()))
+        // A match that ended or was taken again meanwhile is not lost.
+        if (this.owned.get(matchId) === before.get(matchId)) this.lost(matchId);
     } catch (error) {
       this.logger.warn({ err: error }, "leases not renewed");
     }
