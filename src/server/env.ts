@@ -86,6 +86,14 @@ export const envSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(40),
+    /**
+     * This server node's name among the site's (docs/live-server.md, Ownership): the owner of
+     * the matches it holds. A node started again under its name takes them back at once.
+     */
+    NODE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, "must be 1 to 64 letters, digits, or . _ : -")
+      .default("local"),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),
