@@ -10,7 +10,7 @@ import { orderHand } from "@/components/table/hand-order";
 import { classicPreviewGame } from "@/components/classic/fixture";
 import { reasonIn } from "@/components/classic/reasons";
 import { classicCommandWord, classicStepLines } from "@/components/classic/replay-lines";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import {
   type ClassicDestination,
   classicAllowed,
@@ -27,8 +27,8 @@ import {
 
 const [h10, s5, d5] = cards("10H 5S 5D") as [number, number, number];
 const joker = FIRST_JOKER;
-const en = dictionary("en");
-const it_ = dictionary("it");
+const en = translator("en");
+const it_ = translator("it");
 
 describe("the classic table's gestures", () => {
   it("a hand card onto a combination or a new space is put there", () => {
@@ -171,12 +171,12 @@ describe("the engine's verdicts in Italian", () => {
       `only one joker per combination: 5♥ joker joker`,
       say("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
     ];
-    for (const reason of reasons) expect(reasonIn("it", reason), reason).not.toBe(reason);
-    expect(reasonIn("it", "two 7♥ in one set")).toBe("due 7♥ nello stesso tris/poker");
-    expect(reasonIn("it", "K-A-2 is not a run: it turns the corner")).toBe(
+    for (const reason of reasons) expect(reasonIn(it_, reason), reason).not.toBe(reason);
+    expect(reasonIn(it_, "two 7♥ in one set")).toBe("due 7♥ nello stesso tris/poker");
+    expect(reasonIn(it_, "K-A-2 is not a run: it turns the corner")).toBe(
       "K-A-2 non è una scala: gira l'angolo",
     );
-    expect(reasonIn("en", "two 7♥ in one set")).toBe("two 7♥ in one set");
+    expect(reasonIn(en, "two 7♥ in one set")).toBe("two 7♥ in one set");
   });
 
   it("§8 Thirty-Six's opening verdicts have their Italian", () => {
@@ -185,7 +185,7 @@ describe("the engine's verdicts in Italian", () => {
       "your opening is laid from your own hand: no face-up cards",
       "before your opening of 36 points you may not add to or rearrange the table's combinations",
     ])
-      expect(reasonIn("it", reason), reason).not.toBe(reason);
+      expect(reasonIn(it_, reason), reason).not.toBe(reason);
   });
 });
 
@@ -202,7 +202,7 @@ describe("a classic replay's steps in words", () => {
       { id: 4, ...at, type: "drew", seat: 1, card: null, cause: "penalty" },
       { id: 5, ...at, type: "drew", seat: 2, card: null, cause: "draw" },
     ];
-    expect(classicStepLines(en, "en", events, nameOf)).toEqual([
+    expect(classicStepLines(en, events, nameOf)).toEqual([
       "Bea's move failed: K-A-2 is not a run. The table is put back as it was and Bea draws 3 penalty cards.",
       "Cleo drew a card",
     ]);
@@ -222,11 +222,8 @@ describe("a classic replay's steps in words", () => {
       },
       { id: 2, ...at, type: "gameOver", reason: "target", winner: 0, draw: null },
     ];
-    expect(classicStepLines(en, "en", events, nameOf)).toEqual([
-      "Ada went out",
-      "Ada wins the game",
-    ]);
-    expect(classicStepLines(it_, "it", events, nameOf)).toEqual([
+    expect(classicStepLines(en, events, nameOf)).toEqual(["Ada went out", "Ada wins the game"]);
+    expect(classicStepLines(it_, events, nameOf)).toEqual([
       "Ada ha chiuso",
       "Ada vince la partita",
     ]);

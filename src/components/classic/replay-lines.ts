@@ -3,51 +3,58 @@
 
 import { type Seat } from "@/engine";
 import { type ClassicEvent } from "@/engine/classic";
-import type { Locale } from "@/i18n/locale";
-import type { Messages } from "@/i18n/messages";
+import { wordFor } from "@/i18n/errors";
+import type { Translator } from "@/i18n/types";
 import { failedMoves } from "./moves";
 import { reasonIn } from "./reasons";
 
 /** One line per event the players would want told; a failed move once, with its penalty. */
 export function classicStepLines(
-  t: Messages,
-  locale: Locale,
+  t: Translator,
   events: readonly ClassicEvent[],
   nameOf: (seat: Seat) => string,
 ): string[] {
-  const n = t.classic.news;
-  const e = t.classic.end;
   const lines = failedMoves(events).map((failed) =>
-    n.failed(nameOf(failed.seat), reasonIn(locale, failed.reason), failed.penalty, false),
+    t("classic.news.failed", {
+      who: nameOf(failed.seat),
+      reason: reasonIn(t, failed.reason),
+      penalty: failed.penalty,
+      own: "false",
+    }),
   );
   for (const event of events) {
     switch (event.type) {
       case "played":
-        lines.push(n.played(nameOf(event.seat), event.fromHand.length + event.fromFaceUp.length));
+        lines.push(
+          t("classic.news.played", {
+            who: nameOf(event.seat),
+            n: event.fromHand.length + event.fromFaceUp.length,
+          }),
+        );
         break;
       case "drew":
-        if (event.cause === "draw") lines.push(n.drew(nameOf(event.seat)));
+        if (event.cause === "draw") lines.push(t("classic.news.drew", { who: nameOf(event.seat) }));
         break;
       case "passed":
-        lines.push(n.passed(nameOf(event.seat)));
+        lines.push(t("classic.news.passed", { who: nameOf(event.seat) }));
         break;
       case "timeUp":
-        lines.push(n.timeUp(nameOf(event.seat)));
+        lines.push(t("classic.news.timeUp", { who: nameOf(event.seat) }));
         break;
       case "roundOver":
         lines.push(
           event.draw !== null || event.winner === null
-            ? e.draw
+            ? t("classic.end.draw")
             : event.reason === "out"
-              ? e.out(nameOf(event.winner))
-              : e.blocked(nameOf(event.winner)),
+              ? t("classic.end.out", { who: nameOf(event.winner) })
+              : t("classic.end.blocked", { who: nameOf(event.winner) }),
         );
         break;
       case "gameOver":
         lines.push(
           event.winner !== null
-            ? e.winner(nameOf(event.winner))
-            : e.tie((event.draw ?? []).map(nameOf).join(", ")),
+            ? t("classic.end.winner", { who: nameOf(event.winner) })
+            : t("classic.end.tie", { who: (event.draw ?? []).map(nameOf).join(", ") }),
         );
         break;
     }
@@ -56,8 +63,7 @@ export function classicStepLines(
 }
 
 /** A logged command in words; `bot` when a bot played it for the seat. */
-export function classicCommandWord(t: Messages, command: string, bot: boolean): string {
-  const words = t.classic.replay.commands;
-  const word = Object.hasOwn(words, command) ? words[command]! : command;
-  return bot ? t.classic.replay.byBot(word) : word;
+export function classicCommandWord(t: Translator, command: string, bot: boolean): string {
+  const word = wordFor(t, "classic.replay.commands", command) ?? command;
+  return bot ? t("classic.replay.byBot", { what: word }) : word;
 }

@@ -8,7 +8,7 @@
 import { useMemo } from "react";
 import { type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicView } from "@/engine/classic";
-import { useLocale, useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { useTableSettings } from "@/components/table/settings";
 import { ClassicCardFace, type ClassicUi, Combinations, FaceUpCards, PlayersStrip } from "./parts";
 import { classicCardName, failedMoves, roundLines } from "./moves";
@@ -27,8 +27,7 @@ export default function ClassicReplayTable({
   events: readonly ClassicEvent[];
   nameOf: (seat: Seat) => string;
 }) {
-  const t = useMessages();
-  const locale = useLocale();
+  const t = useTranslations();
   const [settings] = useTableSettings();
   const ui = useMemo<ClassicUi>(
     () => ({
@@ -55,12 +54,12 @@ export default function ClassicReplayTable({
           data-testid="failed-move"
           className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
         >
-          {t.classic.news.failed(
-            nameOf(failure.seat),
-            reasonIn(locale, failure.reason),
-            failure.penalty,
-            false,
-          )}
+          {t("classic.news.failed", {
+            who: nameOf(failure.seat),
+            reason: reasonIn(t, failure.reason),
+            penalty: failure.penalty,
+            own: "false",
+          })}
         </p>
       )}
       {work && (
@@ -71,8 +70,12 @@ export default function ClassicReplayTable({
           }`}
         >
           {[
-            t.classic.fromHand(nameOf(work.seat), work.fromHand.length),
-            work.opening && t.classic.opening(work.opening.points, work.opening.needed),
+            t("classic.fromHand", { who: nameOf(work.seat), n: work.fromHand.length }),
+            work.opening &&
+              t("classic.opening", {
+                points: work.opening.points,
+                needed: work.opening.needed,
+              }),
           ]
             .filter(Boolean)
             .join(" · ")}
@@ -87,10 +90,12 @@ export default function ClassicReplayTable({
           {hands.map((cards, seat) => (
             <section
               key={seat}
-              aria-label={t.classic.replay.cardsLeft(nameOf(seat))}
+              aria-label={t("classic.replay.cardsLeft", { who: nameOf(seat) })}
               className="rounded-lg bg-white p-2 ring-1 ring-stone-200"
             >
-              <h3 className="text-sm font-semibold">{t.classic.replay.cardsLeft(nameOf(seat))}</h3>
+              <h3 className="text-sm font-semibold">
+                {t("classic.replay.cardsLeft", { who: nameOf(seat) })}
+              </h3>
               <div className="flex flex-wrap gap-0.5">
                 {cards.map((card) => (
                   <span key={card} role="img" aria-label={classicCardName(t, card)}>
@@ -105,13 +110,13 @@ export default function ClassicReplayTable({
       {view.lastRound && view.phase !== "turn" && (
         <table className="w-full max-w-md text-sm" data-testid="round-lines">
           <caption className="text-left text-xs text-stone-500">
-            {t.classic.end.title(view.round)} · {t.classic.replay.penalties}
+            {t("classic.end.title", { n: view.round })} · {t("classic.replay.penalties")}
           </caption>
           <thead>
             <tr className="text-left text-stone-500">
-              <th className="font-normal">{t.classic.end.player}</th>
-              <th className="text-right font-normal">{t.classic.end.penalty}</th>
-              <th className="text-right font-normal">{t.classic.end.total}</th>
+              <th className="font-normal">{t("classic.end.player")}</th>
+              <th className="text-right font-normal">{t("classic.end.penalty")}</th>
+              <th className="text-right font-normal">{t("classic.end.total")}</th>
             </tr>
           </thead>
           <tbody>

@@ -3,13 +3,13 @@
 // The classic Machiavelli table at a live match. Loaded apart (next/dynamic), so a
 // Machiavelox table's first load never carries classic's table and rules.
 
-import { TRPCClientError } from "@trpc/client";
 import { useCallback, useState } from "react";
 import type { ClassicCommand, ClassicEvent, ClassicView } from "@/engine/classic";
 import type { Millis } from "@/engine";
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
 import { HomeAndRules } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
+import { commandRefusalText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 
 export default function ClassicLive({
@@ -37,25 +37,16 @@ export default function ClassicLive({
   offline: boolean;
   endActions: React.ReactNode;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const client = useTRPCClient();
   const act = useCallback(
     async (command: ClassicCommand): Promise<ClassicActResult> => {
-      if (you === null) return { ok: false, reason: t.spectating };
+      if (you === null) return { ok: false, reason: t("spectating") };
       try {
         await client.match.classic.mutate({ matchId, seat: you, command });
         return { ok: true };
       } catch (e) {
-        // No answer at all (the network is gone): said as such, never "Failed to fetch".
-        if (e instanceof TRPCClientError && e.data === undefined)
-          return { ok: false, reason: t.table.offline };
-        const code =
-          e instanceof TRPCClientError
-            ? (e.data as { engineCode?: string } | undefined)?.engineCode
-            : undefined;
-        const reason = e instanceof Error ? e.message : String(e);
-        const refusals = t.classic.refusals as Record<string, string> | null;
-        return { ok: false, reason: (code && refusals?.[code]) || reason };
+        return { ok: false, reason: commandRefusalText(t, "classic.refusals", e) };
       }
     },
     [client, matchId, you, t],
@@ -68,7 +59,6 @@ export default function ClassicLive({
         .mutate({ matchId, seat: you, command: { do: "leave" } })
         .catch(() => undefined);
   };
-  const l = t.classic.leaving;
   return (
     <ClassicTable
       view={view}
@@ -81,10 +71,10 @@ export default function ClassicLive({
       topBar={
         <>
           <HomeAndRules />
-          {you === null && <span className="text-stone-600">{t.spectating}</span>}
+          {you === null && <span className="text-stone-600">{t("spectating")}</span>}
           {left && (
             <span data-testid="left" className="text-stone-600">
-              {l.left}
+              {t("classic.leaving.left")}
             </span>
           )}
           {canLeave && you !== null && !left && view.result === null && !asking && (
@@ -94,25 +84,29 @@ export default function ClassicLive({
               className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-stone-300"
               onClick={() => setAsking(true)}
             >
-              {l.leave}
+              {t("classic.leaving.leave")}
             </button>
           )}
           {asking && (
-            <span role="alertdialog" aria-label={l.leave} className="flex items-center gap-2">
-              <span className="text-sm">{l.question}</span>
+            <span
+              role="alertdialog"
+              aria-label={t("classic.leaving.leave")}
+              className="flex items-center gap-2"
+            >
+              <span className="text-sm">{t("classic.leaving.question")}</span>
               <button
                 type="button"
                 className="rounded-md bg-red-700 px-2 py-1 text-sm text-white"
                 onClick={leave}
               >
-                {l.yes}
+                {t("classic.leaving.yes")}
               </button>
               <button
                 type="button"
                 className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-stone-300"
                 onClick={() => setAsking(false)}
               >
-                {l.no}
+                {t("classic.leaving.no")}
               </button>
             </span>
           )}

@@ -5,7 +5,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import type { MatchInfo } from "@/protocol/stream";
 import { useTRPC, useTRPCClient } from "../../trpc";
@@ -24,14 +24,18 @@ export function TableFriends({ info, you }: { info: MatchInfo; you: number }) {
 }
 
 function AddFriend({ name }: { name: string }) {
-  const messages = useMessages();
-  const t = messages.site.friends;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const state = useQuery(trpc.friends.state.queryOptions({ name }));
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (sent) return <span className="text-sm text-stone-600">{t.askedAtTable(name)}</span>;
+  if (sent)
+    return (
+      <span className="text-sm text-stone-600">
+        {t("site.friends.askedAtTable", { who: name })}
+      </span>
+    );
   if (state.data !== "none") return null;
   return (
     <>
@@ -42,11 +46,11 @@ function AddFriend({ name }: { name: string }) {
         onClick={() =>
           client.friends.request.mutate({ name }).then(
             () => setSent(true),
-            (failure: unknown) => setError(errorText(failure, messages)),
+            (failure: unknown) => setError(errorText(failure, t)),
           )
         }
       >
-        {t.addAtTable(name)}
+        {t("site.friends.addAtTable", { who: name })}
       </button>
       {error && (
         <p role="alert" className="w-full text-sm text-red-700">
