@@ -26,6 +26,7 @@ const SAME_IN_BOTH = new Set([
   "Tutorial",
   ".",
   "Bot {n}",
+  "{what} (bot)",
   "{n} s",
 ]);
 
