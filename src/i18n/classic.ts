@@ -24,6 +24,7 @@ export const classicEn = {
   total: (points: number) => `${points} pts`,
   opened: "opened",
   notOpened: "not opened",
+  absent: "out for absence",
   opening: (points: number, needed: number) => `Opening: ${points} of ${needed} points`,
   combination: (n: number, count: number) => `Combination ${n}, ${plural(count, "card", "cards")}`,
   kinds: { set: "set", run: "run" },
@@ -57,10 +58,13 @@ export const classicEn = {
     drew: (who: string) => `${who} drew a card`,
     passed: (who: string) => `${who} passed`,
     timeUp: (who: string) => `${who}'s time ran out`,
+    absentOut: (who: string) =>
+      `${who} missed three turns in a row and is out of the round, with the worst score`,
   },
   end: {
     title: (n: number) => `End of round ${n}`,
     out: (who: string) => `${who} went out`,
+    alone: (who: string) => `${who} is the only player left in the round`,
     blocked: (who: string) =>
       `The stock ran out and nobody could play: ${who} has the fewest cards`,
     draw: "A tie for fewest cards",
@@ -109,6 +113,7 @@ export const classicIt: ClassicMessages = {
   total: (points) => `${points} punti`,
   opened: "ha aperto",
   notOpened: "non ha aperto",
+  absent: "fuori per assenza",
   opening: (points, needed) => `Apertura: ${points} punti su ${needed}`,
   combination: (n, count) => `Combinazione ${n}, ${plural(count, "carta", "carte")}`,
   kinds: { set: "tris/poker", run: "scala" },
@@ -141,10 +146,13 @@ export const classicIt: ClassicMessages = {
     drew: (who) => `${who} ha pescato`,
     passed: (who) => `${who} ha passato`,
     timeUp: (who) => `Il tempo di ${who} è scaduto`,
+    absentOut: (who) =>
+      `${who} ha saltato tre turni di fila ed è fuori dalla smazzata, con il punteggio peggiore`,
   },
   end: {
     title: (n) => `Fine della smazzata ${n}`,
     out: (who) => `${who} ha chiuso`,
+    alone: (who) => `${who} è l'unico giocatore rimasto nella smazzata`,
     blocked: (who) => `Il mazzo è finito e nessuno poteva giocare: ${who} ha meno carte`,
     draw: "Parità per il minor numero di carte",
     player: "Giocatore",

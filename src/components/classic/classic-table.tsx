@@ -126,6 +126,7 @@ export function ClassicTable({
       if (e.type === "played") sound("lay");
       if (e.type === "drew" && own && e.card !== null) sound("draw");
       if (e.type === "timeUp") toast("info", t.classic.news.timeUp(nameOf(e.seat)));
+      if (e.type === "absentOut") toast("info", t.classic.news.absentOut(nameOf(e.seat)));
       const line = newsOf(t, e, nameOf);
       if (line && !own) setNews(line);
     }

@@ -34,11 +34,13 @@ export function RoundEnd({
   const why =
     round.draw !== null
       ? e.draw
-      : round.reason === "out" && round.winner !== null
-        ? e.out(nameOf(round.winner))
-        : round.winner !== null
-          ? e.blocked(nameOf(round.winner))
-          : e.draw;
+      : round.reason === "alone" && round.winner !== null
+        ? e.alone(nameOf(round.winner))
+        : round.reason === "out" && round.winner !== null
+          ? e.out(nameOf(round.winner))
+          : round.winner !== null
+            ? e.blocked(nameOf(round.winner))
+            : e.draw;
   const result = view.result;
   const ready = view.pause?.ready ?? [];
   return (
@@ -75,6 +77,9 @@ export function RoundEnd({
                 <td>
                   {line.seat === view.you?.seat ? t.seat.you : nameOf(line.seat)}
                   {ready[line.seat] ? " ✓" : ""}
+                  {round.absent.includes(line.seat) && (
+                    <span className="text-stone-500"> · {t.classic.absent}</span>
+                  )}
                 </td>
                 <td className="text-right tabular-nums">+{line.penalty}</td>
                 <td className="text-right tabular-nums">{line.total}</td>
