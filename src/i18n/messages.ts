@@ -170,6 +170,7 @@ const en = {
     queueAgain: "Queue again",
     ranking: (points: string) => `Ranking points: ${points}`,
     rating: (rating: string, change: string) => `Skill rating: ${rating} (${change})`,
+    classicRating: (rating: string, change: string) => `Classic rating: ${rating} (${change})`,
     counting: "Counting the hand for the ranking…",
     leaveGame: "Leave the game",
     leaveGameConfirm:
@@ -492,6 +493,7 @@ const it: Messages = {
     queueAgain: "Rimettiti in coda",
     ranking: (points) => `Punti in classifica: ${points}`,
     rating: (rating, change) => `Valutazione: ${rating} (${change})`,
+    classicRating: (rating, change) => `Valutazione a Machiavelli classico: ${rating} (${change})`,
     counting: "Conteggio della mano per la classifica…",
     leaveGame: "Lascia la partita",
     leaveGameConfirm:

@@ -289,12 +289,23 @@ export const siteEn = {
     searching: (seconds: number, waiting: number) =>
       `Looking for two opponents… ${seconds} s (${waiting} waiting)`,
     cancel: "Cancel",
+    classicTitle: "Ranked classic Machiavelli",
+    classicText:
+      "One round by the standard rules, one minute a turn, fewest penalty points first. Classic has its own rating, apart from Machiavelox's; no bot ever plays for anyone, and three turns missed in a row put you out of the round with the worst score.",
+    classicPlay: (players: number) => `Play at a table of ${players}`,
+    searchingClassic: (seconds: number, waiting: number, players: number) =>
+      `Looking for ${players - 1} classic opponents… ${seconds} s (${waiting} waiting)`,
   },
   leaderboard: {
     title: "Leaderboard",
     text: "The agora ranking adds up the points scored in ranked hands. The rating estimates skill from who finished ahead of whom, and pairs players of a level.",
     byPoints: "Ranking points",
     byRating: "Rating",
+    classic: "Classic Machiavelli",
+    classicText:
+      "Classic Machiavelli's own rating, from ranked classic rounds: fewest penalty points finish ahead.",
+    classicEmpty: "Nobody has played a ranked classic round yet.",
+    rounds: "Rounds",
     empty: "Nobody has played a ranked hand yet.",
     player: "Player",
     points: "Points",
@@ -818,12 +829,23 @@ export const siteIt: SiteMessages = {
     accountBan: (end) => `Il tuo account è sospeso ${end}.`,
     searching: (seconds, waiting) => `Cerco due avversari… ${seconds} s (${waiting} in attesa)`,
     cancel: "Annulla",
+    classicTitle: "Machiavelli classico in classifica",
+    classicText:
+      "Una smazzata con le regole standard, un minuto per turno, vince chi ha meno punti di penalità. Il classico ha una valutazione sua, separata da quella di Machiavelox; nessun bot gioca mai per nessuno, e chi salta tre turni di fila è fuori dalla smazzata con il punteggio peggiore.",
+    classicPlay: (players) => `Gioca a un tavolo da ${players}`,
+    searchingClassic: (seconds, waiting, players) =>
+      `Cerco ${players - 1} avversari a Machiavelli classico… ${seconds} s (${waiting} in attesa)`,
   },
   leaderboard: {
     title: "Classifica",
     text: "La classifica dell'agorà somma i punti fatti nelle mani in classifica. La valutazione stima la bravura da chi è arrivato davanti a chi, e abbina giocatori dello stesso livello.",
     byPoints: "Punti in classifica",
     byRating: "Valutazione",
+    classic: "Machiavelli classico",
+    classicText:
+      "La valutazione propria del Machiavelli classico, dalle smazzate in classifica: chi ha meno punti di penalità arriva davanti.",
+    classicEmpty: "Nessuno ha ancora giocato una smazzata di classico in classifica.",
+    rounds: "Smazzate",
     empty: "Nessuno ha ancora giocato una mano in classifica.",
     player: "Giocatore",
     points: "Punti",

@@ -47,10 +47,16 @@ export function PlayRanked() {
       ) : data?.queued ? (
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="queue-status">
-            {t.searching(
-              Math.max(0, Math.round((now - data.queued.since) / 1000)),
-              data.queued.waiting,
-            )}
+            {data.queued.pool === "machiavelox"
+              ? t.searching(
+                  Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  data.queued.waiting,
+                )
+              : t.searchingClassic(
+                  Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  data.queued.waiting,
+                  data.queued.pool === "classic-4" ? 4 : 3,
+                )}
           </span>
           <button
             type="button"
@@ -61,9 +67,29 @@ export function PlayRanked() {
           </button>
         </div>
       ) : (
-        <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
-          {t.play}
-        </button>
+        <div className="space-y-3">
+          <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
+            {t.play}
+          </button>
+          <section aria-labelledby="ranked-classic" className="space-y-2">
+            <h3 id="ranked-classic" className="font-semibold">
+              {t.classicTitle}
+            </h3>
+            <p className="text-sm text-stone-600">{t.classicText}</p>
+            <div className="flex flex-wrap gap-2">
+              {([3, 4] as const).map((players) => (
+                <button
+                  key={players}
+                  type="button"
+                  className={button}
+                  onClick={() => act(client.agora.queue.mutate({ game: "classic", players }))}
+                >
+                  {t.classicPlay(players)}
+                </button>
+              ))}
+            </div>
+          </section>
+        </div>
       )}
       <ErrorText message={error} />
     </Panel>

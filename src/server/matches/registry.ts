@@ -243,6 +243,8 @@ export class LiveMatches {
     } = {},
     /** Classic's; unsaid, Machiavelox of the purpose's kind (a single hand or a long game). */
     spec: MatchSpec = { rules: "machiavelox", kind: gameKindOf(purpose.kind ?? "FRIENDLY_SINGLE") },
+    /** A test server's fast clock (MATCH_CLOCK_SCALE, ranked tables); a restart resumes it at 1. */
+    clockScale = 1,
   ): Promise<{ matchId: string; seat: number }> {
     this.available();
     // Ranked tables are opened by the matcher for players it matched, never by a player.
@@ -253,7 +255,10 @@ export class LiveMatches {
         data: { ...purpose, ...specColumns(spec), seats: { create: { seat: 0, userId: user.id } } },
         include: matchInclude,
       });
-      const match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec)), row);
+      const match = this.add(
+        LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale),
+        row,
+      );
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
       return { matchId: match.id, seat: 0 };
     } finally {

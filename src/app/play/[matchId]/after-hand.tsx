@@ -52,7 +52,18 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
                 .then(({ matchId }) => `/play/${matchId}`),
           }
         : info.kind === "COMPETITIVE"
-          ? { label: t.queueAgain, run: () => client.agora.queue.mutate().then(() => "/agora") }
+          ? {
+              label: t.queueAgain,
+              // The same game again, classic at a table of the same size.
+              run: () =>
+                client.agora.queue
+                  .mutate(
+                    info.rules === "classic"
+                      ? { game: "classic", players: info.seats.length === 4 ? 4 : 3 }
+                      : null,
+                  )
+                  .then(() => "/agora"),
+            }
           : {
               label: t.rematch,
               run: () =>
@@ -101,11 +112,11 @@ function RankedResult({ matchId }: { matchId: string }) {
     <p className="w-full text-sm" data-testid="ranked-result">
       {data ? (
         <>
-          {t.ranking(formatPoints(data.points))}
+          {data.points !== null && t.ranking(formatPoints(data.points))}
           {data.ratingChange !== null && (
             <>
-              {" · "}
-              {t.rating(
+              {data.points !== null && " · "}
+              {(data.game === "classic" ? t.classicRating : t.rating)(
                 String(Math.round(data.rating)),
                 formatPoints(Math.round(data.ratingChange)),
               )}
