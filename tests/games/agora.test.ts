@@ -6,7 +6,9 @@ import { RANKED_CLASSIC_OPTIONS } from "@/server/agora/pools";
 import { classicPlaces, NEW_SKILL, places, skillScore } from "@/server/agora/ratings";
 import { rankedResult, settleCompetitive } from "@/server/agora/settle";
 import { lobbies } from "@/server/games/lobby";
-import { testDb } from "../db/helpers";
+import { agoraRouter } from "@/server/routers/agora";
+import { createCallerFactory } from "@/server/trpc";
+import { contextFor, testDb } from "../db/helpers";
 import { player, seatsOf, twoLeave, withLiveMatches } from "./helpers";
 
 const db = testDb();
@@ -189,6 +191,21 @@ describe("ranked classic", () => {
     for (const one of players) await agora.enqueue(one, 0, "classic-3");
     expect((await agora.status(players[0]!)).matchId).not.toBeNull();
     agora.stop();
+  });
+
+  it("a queue request for a table ranked classic does not have, or for an unknown game, is refused and queues nobody", async () => {
+    const one = await player(db);
+    const caller = createCallerFactory(agoraRouter)(contextFor(db, one));
+    for (const input of [
+      { game: "classic", players: 5 },
+      { game: "poker" },
+      { game: "classic", players: 3, target: 1 },
+    ])
+      await expect(caller.queue(input as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await caller.status()).queued).toBeNull();
+    await caller.queue({ game: "classic", players: 4 });
+    expect((await caller.status()).queued?.pool).toBe("classic-4");
+    await caller.cancel();
   });
 
   it("places of a classic round: fewest penalty points first; out for absence last, the first out behind", () => {
