@@ -3,14 +3,53 @@
 // classic's own rating only (its penalties never enter the ranking), and being out of it for
 // absence is an abandonment. Friendly games never come here.
 
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
 import { leftSeats, replayMatch } from "../games/replay";
 import { checkAbandonment } from "./fair-play";
 import { classicPlaces, places, rateHand, skillScore, type Skill } from "./ratings";
 
 /**
- * Counts an ended competitive match, once (whoever marks `settledAt` first does it). A match
- * a moderator ended before its hand did counts for nobody.
+ * Marks the ended competitive match counted, unless someone has (whoever marks `settledAt`
+ * first counts it): its first hand or round, its stored result and its players in seat order;
+ * null when it is counted already or has no finished hand.
+ */
+async function claim(tx: Prisma.TransactionClient, matchId: string, now: Date) {
+  const claimed = await tx.match.updateMany({
+    where: { id: matchId, kind: "COMPETITIVE", status: "ENDED", settledAt: null },
+    data: { settledAt: now },
+  });
+  if (claimed.count === 0) return null;
+  const match = await tx.match.findUniqueOrThrow({
+    where: { id: matchId },
+    select: {
+      result: true,
+      hands: { where: { number: 1 } },
+      seats: {
+        orderBy: { seat: "asc" },
+        select: {
+          user: {
+            select: {
+              id: true,
+              ratingMu: true,
+              ratingSigma: true,
+              classicRatingMu: true,
+              classicRatingSigma: true,
+            },
+          },
+        },
+      },
+    },
+  });
+  const hand = match.hands[0];
+  if (!hand) return null;
+  const result = match.result as { draw?: number[] | null; absent?: number[] } | null;
+  return { hand, result, players: match.seats.map((seat) => seat.user!) };
+}
+
+/**
+ * Counts an ended competitive match, once. A match a moderator ended before its hand did
+ * counts for nobody.
  */
 export async function settleCompetitive(db: Db, matchId: string, now = new Date()): Promise<void> {
   const game = await db.match.findUnique({ where: { id: matchId }, select: { rules: true } });
@@ -19,29 +58,12 @@ export async function settleCompetitive(db: Db, matchId: string, now = new Date(
   const final = replayed?.final;
   const left = final ? leftSeats(final) : [];
   await db.$transaction(async (tx) => {
-    const claimed = await tx.match.updateMany({
-      where: { id: matchId, kind: "COMPETITIVE", status: "ENDED", settledAt: null },
-      data: { settledAt: now },
-    });
-    if (claimed.count === 0) return;
-    const match = await tx.match.findUniqueOrThrow({
-      where: { id: matchId },
-      select: {
-        result: true,
-        hands: { where: { number: 1 } },
-        seats: {
-          orderBy: { seat: "asc" },
-          select: { user: { select: { id: true, ratingMu: true, ratingSigma: true } } },
-        },
-      },
-    });
-    const hand = match.hands[0];
-    if (!hand) return;
-    const players = match.seats.map((seat) => seat.user!);
-    const draw = (match.result as { draw?: number[] | null } | null)?.draw ?? null;
+    const claimed = await claim(tx, matchId, now);
+    if (!claimed) return;
+    const { hand, result, players } = claimed;
     const skills = rateHand(
       players.map((user) => ({ mu: user.ratingMu, sigma: user.ratingSigma })),
-      places(hand.scores, hand.winner, draw),
+      places(hand.scores, hand.winner, result?.draw ?? null),
     );
     for (const [seat, user] of players.entries()) {
       await tx.user.update({
@@ -66,29 +88,10 @@ export async function settleCompetitive(db: Db, matchId: string, now = new Date(
 /** Counts an ended ranked classic round, once: classic ratings from its finishing order. */
 async function settleClassic(db: Db, matchId: string, now: Date): Promise<void> {
   await db.$transaction(async (tx) => {
-    const claimed = await tx.match.updateMany({
-      where: { id: matchId, kind: "COMPETITIVE", status: "ENDED", settledAt: null },
-      data: { settledAt: now },
-    });
-    if (claimed.count === 0) return;
-    const match = await tx.match.findUniqueOrThrow({
-      where: { id: matchId },
-      select: {
-        result: true,
-        hands: { where: { number: 1 } },
-        seats: {
-          orderBy: { seat: "asc" },
-          select: {
-            user: { select: { id: true, classicRatingMu: true, classicRatingSigma: true } },
-          },
-        },
-      },
-    });
-    const round = match.hands[0];
-    if (!round) return;
-    const result = match.result as { draw?: number[] | null; absent?: number[] } | null;
+    const claimed = await claim(tx, matchId, now);
+    if (!claimed) return;
+    const { hand: round, result, players } = claimed;
     const absent = result?.absent ?? [];
-    const players = match.seats.map((seat) => seat.user!);
     const before: Skill[] = players.map((user) => ({
       mu: user.classicRatingMu,
       sigma: user.classicRatingSigma,
