@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getMessages } from "@/i18n/server";
 import { db } from "@/server/db/client";
 import { classicLeaderboard } from "@/server/agora/classic-leaderboard";
@@ -47,30 +48,15 @@ async function MachiaveloxBoard({ by, t }: { by: "points" | "rating"; t: Message
   const rows = await leaderboard(db(), by);
   if (rows.length === 0) return <p className="text-stone-500">{t.empty}</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <thead className="text-stone-500">
-        <tr>
-          <th className="py-1">#</th>
-          <th>{t.player}</th>
-          <th className="text-right">{t.points}</th>
-          <th className="text-right">{t.rating}</th>
-          <th className="text-right">{t.hands}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.name} className="border-t border-stone-200">
-            <td className="py-1">{row.place}</td>
-            <td>
-              <PlayerLink name={row.name} />
-            </td>
-            <td className="text-right">{row.points}</td>
-            <td className="text-right">{row.rating.toFixed(1)}</td>
-            <td className="text-right">{row.hands}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Board
+      rows={rows}
+      columns={[
+        [t.points, (row) => row.points],
+        [t.rating, (row) => row.rating.toFixed(1)],
+        [t.hands, (row) => row.hands],
+      ]}
+      t={t}
+    />
   );
 }
 
@@ -79,13 +65,41 @@ async function ClassicBoard({ t }: { t: Messages }) {
   const rows = await classicLeaderboard(db());
   if (rows.length === 0) return <p className="text-stone-500">{t.classicEmpty}</p>;
   return (
-    <table className="w-full text-left text-sm" data-testid="classic-leaderboard">
+    <Board
+      rows={rows}
+      columns={[
+        [t.rating, (row) => row.rating.toFixed(1)],
+        [t.rounds, (row) => row.rounds],
+      ]}
+      t={t}
+      testId="classic-leaderboard"
+    />
+  );
+}
+
+/** Places and names, then the figures: each column's heading and its value for a row. */
+function Board<Row extends { place: number; name: string }>({
+  rows,
+  columns,
+  t,
+  testId,
+}: {
+  rows: Row[];
+  columns: [string, (row: Row) => ReactNode][];
+  t: Messages;
+  testId?: string;
+}) {
+  return (
+    <table className="w-full text-left text-sm" data-testid={testId}>
       <thead className="text-stone-500">
         <tr>
           <th className="py-1">#</th>
           <th>{t.player}</th>
-          <th className="text-right">{t.rating}</th>
-          <th className="text-right">{t.rounds}</th>
+          {columns.map(([heading]) => (
+            <th key={heading} className="text-right">
+              {heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -93,21 +107,18 @@ async function ClassicBoard({ t }: { t: Messages }) {
           <tr key={row.name} className="border-t border-stone-200">
             <td className="py-1">{row.place}</td>
             <td>
-              <PlayerLink name={row.name} />
+              <Link href={`/u/${encodeURIComponent(row.name)}`} className="hover:underline">
+                {row.name}
+              </Link>
             </td>
-            <td className="text-right">{row.rating.toFixed(1)}</td>
-            <td className="text-right">{row.rounds}</td>
+            {columns.map(([heading, value]) => (
+              <td key={heading} className="text-right">
+                {value(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-function PlayerLink({ name }: { name: string }) {
-  return (
-    <Link href={`/u/${encodeURIComponent(name)}`} className="hover:underline">
-      {name}
-    </Link>
   );
 }
