@@ -3,17 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { button, ErrorText, Panel, quietButton, when } from "../games/ui";
+import { banEnd } from "@/i18n/format";
+import { button, ErrorText, Panel, quietButton } from "../games/ui";
 
 /** How often a queued player's page looks for their match. */
 const REFRESH_MS = 1000;
 
 export function PlayRanked() {
-  const messages = useMessages();
-  const t = messages.site.agora;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -32,50 +32,53 @@ export function PlayRanked() {
     setError(null);
     work.then(
       () => status.refetch(),
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
   };
 
   return (
-    <Panel title={t.play}>
+    <Panel title={t("site.agora.play")}>
       {data?.ban ? (
         <p role="alert" className="text-red-700">
-          {(data.ban.kind === "ABANDONMENT" ? t.abandonmentBan : t.accountBan)(
-            messages.site.banEnd(data.ban.endsAt && when(data.ban.endsAt)),
+          {t(
+            data.ban.kind === "ABANDONMENT" ? "site.agora.abandonmentBan" : "site.agora.accountBan",
+            {
+              end: banEnd(t, data.ban.endsAt),
+            },
           )}
         </p>
       ) : data?.queued ? (
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="queue-status">
             {data.queued.pool === "machiavelox"
-              ? t.searching(
-                  Math.max(0, Math.round((now - data.queued.since) / 1000)),
-                  data.queued.waiting,
-                )
-              : t.searchingClassic(
-                  Math.max(0, Math.round((now - data.queued.since) / 1000)),
-                  data.queued.waiting,
-                  data.queued.pool === "classic-4" ? 4 : 3,
-                )}
+              ? t("site.agora.searching", {
+                  seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  waiting: data.queued.waiting,
+                })
+              : t("site.agora.searchingClassic", {
+                  seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  waiting: data.queued.waiting,
+                  players: data.queued.pool === "classic-4" ? 4 : 3,
+                })}
           </span>
           <button
             type="button"
             className={quietButton}
             onClick={() => act(client.agora.cancel.mutate())}
           >
-            {t.cancel}
+            {t("site.agora.cancel")}
           </button>
         </div>
       ) : (
         <div className="space-y-3">
           <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
-            {t.play}
+            {t("site.agora.play")}
           </button>
           <section aria-labelledby="ranked-classic" className="space-y-2">
             <h3 id="ranked-classic" className="font-semibold">
-              {t.classicTitle}
+              {t("site.agora.classicTitle")}
             </h3>
-            <p className="text-sm text-stone-600">{t.classicText}</p>
+            <p className="text-sm text-stone-600">{t("site.agora.classicText")}</p>
             <div className="flex flex-wrap gap-2">
               {([3, 4] as const).map((players) => (
                 <button
@@ -84,7 +87,7 @@ export function PlayRanked() {
                   className={button}
                   onClick={() => act(client.agora.queue.mutate({ game: "classic", players }))}
                 >
-                  {t.classicPlay(players)}
+                  {t("site.agora.classicPlay", { players })}
                 </button>
               ))}
             </div>

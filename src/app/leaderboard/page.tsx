@@ -1,25 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getMessages } from "@/i18n/server";
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { Translator } from "@/i18n/types";
 import { db } from "@/server/db/client";
 import { classicLeaderboard } from "@/server/agora/classic-leaderboard";
 import { leaderboard } from "@/server/games/profile";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getMessages()).site.leaderboard.title };
+  return { title: (await getTranslations())("site.leaderboard.title") };
 }
 
 type Props = { searchParams: Promise<{ by?: string }> };
 
 type Tab = "points" | "rating" | "classic";
 
-type Messages = Awaited<ReturnType<typeof getMessages>>["site"]["leaderboard"];
+/** A rating as the site shows it (the "rating" number format). */
+type Rating = (value: number) => string;
 
 export default async function LeaderboardPage({ searchParams }: Props) {
   const asked = (await searchParams).by;
   const by: Tab = asked === "rating" || asked === "classic" ? asked : "points";
-  const t = (await getMessages()).site.leaderboard;
+  const [t, format] = await Promise.all([getTranslations(), getFormatter()]);
+  const rating: Rating = (value) => format.number(value, "rating");
   const tab = (value: Tab, label: string) => (
     <Link
       href={`/leaderboard?by=${value}`}
@@ -31,29 +34,43 @@ export default async function LeaderboardPage({ searchParams }: Props) {
   );
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
-      <p className="text-stone-600">{by === "classic" ? t.classicText : t.text}</p>
+      <h1 className="text-3xl font-bold tracking-tight">{t("site.leaderboard.title")}</h1>
+      <p className="text-stone-600">
+        {by === "classic" ? t("site.leaderboard.classicText") : t("site.leaderboard.text")}
+      </p>
       <nav className="flex gap-2 text-sm">
-        {tab("points", t.byPoints)}
-        {tab("rating", t.byRating)}
-        {tab("classic", t.classic)}
+        {tab("points", t("site.leaderboard.byPoints"))}
+        {tab("rating", t("site.leaderboard.byRating"))}
+        {tab("classic", t("site.leaderboard.classic"))}
       </nav>
-      {by === "classic" ? <ClassicBoard t={t} /> : <MachiaveloxBoard by={by} t={t} />}
+      {by === "classic" ? (
+        <ClassicBoard t={t} rating={rating} />
+      ) : (
+        <MachiaveloxBoard by={by} t={t} rating={rating} />
+      )}
     </div>
   );
 }
 
 /** Machiavelox's ranking (competitive points, §13), or the same players by rating. */
-async function MachiaveloxBoard({ by, t }: { by: "points" | "rating"; t: Messages }) {
+async function MachiaveloxBoard({
+  by,
+  t,
+  rating,
+}: {
+  by: "points" | "rating";
+  t: Translator;
+  rating: Rating;
+}) {
   const rows = await leaderboard(db(), by);
-  if (rows.length === 0) return <p className="text-stone-500">{t.empty}</p>;
+  if (rows.length === 0) return <p className="text-stone-500">{t("site.leaderboard.empty")}</p>;
   return (
     <Board
       rows={rows}
       columns={[
-        [t.points, (row) => row.points],
-        [t.rating, (row) => row.rating.toFixed(1)],
-        [t.hands, (row) => row.hands],
+        [t("site.leaderboard.points"), (row) => row.points],
+        [t("site.leaderboard.rating"), (row) => rating(row.rating)],
+        [t("site.leaderboard.hands"), (row) => row.hands],
       ]}
       t={t}
     />
@@ -61,15 +78,17 @@ async function MachiaveloxBoard({ by, t }: { by: "points" | "rating"; t: Message
 }
 
 /** Classic Machiavelli's own rating, from ranked classic rounds. */
-async function ClassicBoard({ t }: { t: Messages }) {
+async function ClassicBoard({ t, rating }: { t: Translator; rating: Rating }) {
   const rows = await classicLeaderboard(db());
-  if (rows.length === 0) return <p className="text-stone-500">{t.classicEmpty}</p>;
+  if (rows.length === 0) {
+    return <p className="text-stone-500">{t("site.leaderboard.classicEmpty")}</p>;
+  }
   return (
     <Board
       rows={rows}
       columns={[
-        [t.rating, (row) => row.rating.toFixed(1)],
-        [t.rounds, (row) => row.rounds],
+        [t("site.leaderboard.rating"), (row) => rating(row.rating)],
+        [t("site.leaderboard.rounds"), (row) => row.rounds],
       ]}
       t={t}
       testId="classic-leaderboard"
@@ -86,7 +105,7 @@ function Board<Row extends { place: number; name: string }>({
 }: {
   rows: Row[];
   columns: [string, (row: Row) => ReactNode][];
-  t: Messages;
+  t: Translator;
   testId?: string;
 }) {
   return (
@@ -94,7 +113,7 @@ function Board<Row extends { place: number; name: string }>({
       <thead className="text-stone-500">
         <tr>
           <th className="py-1">#</th>
-          <th>{t.player}</th>
+          <th>{t("site.leaderboard.player")}</th>
           {columns.map(([heading]) => (
             <th key={heading} className="text-right">
               {heading}
