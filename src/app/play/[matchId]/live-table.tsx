@@ -151,9 +151,12 @@ export function LiveTable({ matchId }: { matchId: string }) {
         names={names}
         offline={link === "down"}
         endActions={
-          <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
-            {t("end.home")}
-          </Link>
+          <>
+            {info.kind === "COMPETITIVE" && <AfterHand info={info} you={you} />}
+            <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
+              {t("end.home")}
+            </Link>
+          </>
         }
       />
     );
