@@ -1,11 +1,12 @@
-// What the live benches share: a bare tRPC WebSocket client, a table of three bot seats whose
-// actions are timed until their events reached all three seats, and the server's health wait.
+// What the live benches share: a bare tRPC WebSocket client, a table of bot seats (Machiavelox's
+// three, or a classic table's) whose actions are timed until their events reached every seat,
+// and the server's health wait.
 
 import type { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import type { StreamMessage } from "@/protocol/stream";
-import { BotSeat } from "./live-bot";
+import { BotSeat, ClassicBotSeat, machiaveloxSeat, type SeatBot } from "./live-bot";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,10 +101,10 @@ export class CallError extends Error {
 
 export type Stats = { latencies: number[]; actions: number; errors: number; refused: number };
 
-/** Three seats of one match and the actions waiting for their events to reach all three. */
+/** The seats of one match and the actions waiting for their events to reach them all. */
 export type Table = {
   matchId: string;
-  seats: { socket: TrpcSocket; bot: BotSeat }[];
+  seats: { socket: TrpcSocket; bot: SeatBot }[];
   waiting: { eventId: number; sent: number }[];
 };
 
@@ -117,18 +118,28 @@ export function settle(table: Table, stats: Stats) {
   });
 }
 
+/** A classic bench table: no turn limit, and a target far enough to play on for the whole run. */
+const CLASSIC_BENCH = { options: { target: 1000 } };
+
+/** A table of `cookies.length` seats: Machiavelox's three, or classic with as many players. */
 export async function setUpTable(
   url: string,
   cookies: string[],
   stats: Stats,
   random: () => number,
+  game: "machiavelox" | "classic" = "machiavelox",
 ): Promise<Table> {
   const sockets = await Promise.all(cookies.map((cookie) => TrpcSocket.open(url, cookie)));
-  const { matchId } = (await sockets[0]!.mutation("match.open", undefined)) as { matchId: string };
+  const open =
+    game === "classic" ? { classic: { players: cookies.length, ...CLASSIC_BENCH } } : undefined;
+  const { matchId } = (await sockets[0]!.mutation("match.open", open)) as { matchId: string };
   const table: Table = { matchId, seats: [], waiting: [] };
   for (const [seat, socket] of sockets.entries()) {
     if (seat > 0) await socket.mutation("match.join", { matchId });
-    const bot = new BotSeat(seat, random);
+    const bot =
+      game === "classic"
+        ? new ClassicBotSeat(seat, random)
+        : machiaveloxSeat(new BotSeat(seat, random));
     socket.subscribe("match.seat", { matchId }, (id, message) => {
       bot.receive(id, message);
       settle(table, stats);
@@ -156,17 +167,14 @@ export async function playSeat(
   const { socket, bot } = table.seats[seat]!;
   await sleep(random() * pace.max);
   while (performance.now() < until && !bot.over) {
-    const command = bot.next();
-    if (command) {
-      const { do: name, ...fields } = command;
+    const action = bot.action(table.matchId);
+    if (action) {
       const sent = performance.now();
       stats.actions++;
       try {
-        const { eventId } = (await socket.mutation(`match.${name}`, {
-          matchId: table.matchId,
-          seat,
-          ...fields,
-        })) as { eventId: string };
+        const { eventId } = (await socket.mutation(action.path, action.input)) as {
+          eventId: string;
+        };
         table.waiting.push({ eventId: Number(eventId), sent });
         settle(table, stats);
       } catch (error) {

@@ -7,7 +7,9 @@
 // real API, follows every seat over its own WebSocket, and has each seat play a random legal
 // action from its own view about every 2 s. Latency: from sending an action to the moment all
 // three seats have received its events. The same traffic shape then runs through a bare `ws`
-// relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end. `--trace-gc`
+// relay (bench/live-relay.ts) as the baseline. Prints one JSON line at the end. `--game classic`:
+// classic Machiavelli tables of four instead, turn-based (only the mover acts: a random play, a
+// careless failed move now and then, or a draw), "all three" above read "all four". `--trace-gc`
 // also reports the server's GC pauses and its heap after each full GC: what stays alive, which
 // RSS (the heap's room to grow included) does not show. `--server-flags` passes more Node or V8
 // flags to the server (a diagnosis, e.g. "--trace-gc-nvp" with --trace-gc).
@@ -44,6 +46,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     matches: { type: "string", default: "100" },
+    game: { type: "string", default: "machiavelox" },
     seconds: { type: "string", default: "30" },
     "cpu-prof": { type: "boolean", default: false },
     "trace-gc": { type: "boolean", default: false },
@@ -51,10 +54,15 @@ const { values: args } = parseArgs({
   },
 });
 const MATCHES = Number(args.matches);
+if (args.game !== "machiavelox" && args.game !== "classic")
+  throw new Error(`--game is machiavelox or classic, not ${args.game}`);
+const GAME = args.game;
+/** Seats per table: Machiavelox is played by three; the classic mix by four. */
+const SEATS = GAME === "classic" ? 4 : 3;
 const SECONDS = Number(args.seconds);
 /** Each seat acts every 1.5–2.5 s: about one action every 2 s. */
 const PACE_MS = { min: 1500, max: 2500 };
-/** An action whose events have not reached all three seats by then counts as an error. */
+/** An action whose events have not reached every seat by then counts as an error. */
 const LOST_AFTER_MS = 10_000;
 /** Matches set up at once. */
 const SETUP_BATCH = 25;
@@ -151,7 +159,7 @@ async function benchLive(databaseUrl: string) {
 
   const db = createDb(databaseUrl);
   const run = randomBytes(3).toString("hex");
-  const names = Array.from({ length: MATCHES * 3 }, (_, i) => `bench_${run}_${i}`);
+  const names = Array.from({ length: MATCHES * SEATS }, (_, i) => `bench_${run}_${i}`);
   await db.user.createMany({
     // Bots never sign in with a password: no hash matches "!".
     data: names.map((name) => ({ name, nameKey: name, passwordHash: "!" })),
@@ -173,11 +181,19 @@ async function benchLive(databaseUrl: string) {
   const tables: Table[] = [];
   for (let at = 0; at < MATCHES; at += SETUP_BATCH) {
     const batch = Array.from({ length: Math.min(SETUP_BATCH, MATCHES - at) }, (_, i) =>
-      setUpTable(url, cookies.slice((at + i) * 3, (at + i) * 3 + 3), stats, random),
+      setUpTable(
+        url,
+        cookies.slice((at + i) * SEATS, (at + i) * SEATS + SEATS),
+        stats,
+        random,
+        GAME,
+      ),
     );
     tables.push(...(await Promise.all(batch)));
   }
-  log(`live: ${tables.length} matches, ${tables.length * 3} clients; playing ${SECONDS} s`);
+  log(
+    `live: ${tables.length} ${GAME} matches, ${tables.length * SEATS} clients; playing ${SECONDS} s`,
+  );
 
   const rss: number[] = [];
   const sampler = setInterval(() => void rssMb(server.pid!).then((mb) => rss.push(mb)), 1000);
@@ -241,7 +257,8 @@ async function benchBaseline(payload: number): Promise<number[]> {
   const tables = await Promise.all(
     Array.from({ length: MATCHES }, async (_, table) => {
       const sockets = await Promise.all(
-        [0, 1, 2].map(
+        Array.from(
+          { length: SEATS },
           () =>
             new Promise<WebSocket>((resolve, reject) => {
               const socket = new WebSocket(`ws://127.0.0.1:${port}/?table=${table}`);
@@ -256,7 +273,7 @@ async function benchBaseline(payload: number): Promise<number[]> {
           const message = JSON.parse(raw.toString()) as { event?: number };
           if (message.event === undefined) return;
           const entry = heard.get(message.event);
-          if (entry && ++entry.count === 3) {
+          if (entry && ++entry.count === SEATS) {
             latencies.push(performance.now() - entry.sent);
             heard.delete(message.event);
           }
@@ -267,8 +284,9 @@ async function benchBaseline(payload: number): Promise<number[]> {
   let nextId = 1;
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
+    // Classic is turn-based: one sender a table, as one mover acts at a time.
     tables.flatMap(({ sockets, heard }) =>
-      sockets.map(async (socket) => {
+      (GAME === "classic" ? sockets.slice(0, 1) : sockets).map(async (socket) => {
         await sleep(random() * PACE_MS.max);
         while (performance.now() < until) {
           const id = nextId++;
@@ -302,8 +320,9 @@ async function main() {
     );
     console.log(
       JSON.stringify({
+        ...(GAME === "classic" ? { game: GAME } : {}),
         matches: MATCHES,
-        clients: MATCHES * 3,
+        clients: MATCHES * SEATS,
         actions: live.stats.actions,
         p50_ms: round(percentile(latencies, 50)),
         p99_ms: round(p99),

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { linkToken, startSmtp } from "../db/smtp";
 import { closeContexts, PASSWORD, signUp } from "./table-helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts } from "./table-helpers";
 
 test.afterEach(closeContexts);

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, PASSWORD, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

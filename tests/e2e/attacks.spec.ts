@@ -1,7 +1,7 @@
 // Attacks through the browser: where signing in leads, and players' text in /admin.
 
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, PASSWORD, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

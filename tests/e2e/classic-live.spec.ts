@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

@@ -4,7 +4,8 @@
 // with everything that matters inside the viewport. Screenshots of each state.
 
 import { mkdirSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { cards } from "@/engine/cards";
 import { drag } from "./table-helpers";
 

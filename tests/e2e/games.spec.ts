@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, signedUpPlayer as player } from "./table-helpers";
 
 test.afterEach(closeContexts);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, signUp } from "./table-helpers";
 
 /** Chooses Italian with the nav's language switch, as a player would. */

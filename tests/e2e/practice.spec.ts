@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, openMatch, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

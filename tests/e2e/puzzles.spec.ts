@@ -4,7 +4,8 @@
 
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { classicSolutionSteps } from "@/puzzles/classic";
 import type { Puzzle } from "@/puzzles/types";
 import { closeContexts, drag, signUp } from "./table-helpers";

@@ -1,7 +1,8 @@
 // Helpers for the table's end-to-end tests: players, a match through the real API,
 // gestures by mouse, touch and keyboard.
 
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect } from "./fixtures";
 
 export const PASSWORD = "correct horse battery";
 

@@ -3,7 +3,8 @@
 // ask first; a dropped connection shows the reconnecting state and resumes.
 
 import { mkdirSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

@@ -3,7 +3,8 @@
 // its end at desktop and phone sizes; a hand card is a few Tab presses from the staging area.
 
 import { mkdirSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { closeContexts, openMatch, signUp } from "./table-helpers";
 
 test.afterEach(closeContexts);

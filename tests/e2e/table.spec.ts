@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import type { CardId } from "@/engine/cards";
 import { describePlan, tablePlan } from "./table-plan";
 import {

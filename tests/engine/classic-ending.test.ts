@@ -9,7 +9,7 @@ describe("classic §5 ending the round", () => {
     const s = game({ hands: ["4S", "2H 3H", "KD QD JC 5C"], stock: "7C", table: ["AS 2S 3S"] });
     const { state, events } = act(s, 0, { do: "turn", table: newTable(s, "AS 2S 3S 4S") });
     expect(state.rounds).toEqual([
-      { reason: "out", winner: 0, draw: null, scores: [0, 2, 4], at: 0 },
+      { reason: "out", winner: 0, draw: null, scores: [0, 2, 4], absent: [], at: 0 },
     ]);
     expect(state.phase).toBe("over");
     expect(events.map((e) => e.type)).toEqual(["played", "roundOver", "gameOver"]);

@@ -190,3 +190,41 @@ describe("classic properties", () => {
       }
   });
 });
+
+describe("absence in ranked games (property)", () => {
+  it("absence: nobody out of the round ever gets a turn, and when the round ends they score no better than anyone still in", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 2, max: 5 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 120 }),
+        (seed, players, idle) => {
+          const created = newClassicGame({
+            players,
+            seed,
+            now: 0,
+            options: { turnLimit: 60_000, target: null, absentOut: 3 },
+          });
+          if (!created.ok) throw new Error(created.error);
+          let s = created.state;
+          const random = mulberry32(seed);
+          for (const away of idle) {
+            if (s.phase !== "turn") break;
+            expect(s.absent).not.toContain(s.turn);
+            if (away) s = advanceClassic(s, s.turnStart + 60_000).state;
+            else {
+              const command = randomClassicCommand(classicViewFor(s, s.turn), random);
+              const applied = command && applyClassic(s, s.turn, command, s.now + 1);
+              if (applied?.ok) s = applied.state;
+            }
+          }
+          const round = s.rounds[0];
+          if (!round) return;
+          const stayed = round.scores.filter((_, seat) => !round.absent.includes(seat));
+          for (const seat of round.absent)
+            expect(round.scores[seat]).toBeGreaterThanOrEqual(Math.max(...stayed));
+        },
+      ),
+    );
+  });
+});

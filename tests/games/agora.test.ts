@@ -2,10 +2,13 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { Agora } from "@/server/agora/agora";
 import { formGroups, type QueueEntry } from "@/server/agora/queue";
-import { NEW_SKILL, places, skillScore } from "@/server/agora/ratings";
+import { RANKED_CLASSIC_OPTIONS } from "@/server/agora/pools";
+import { classicPlaces, NEW_SKILL, places, skillScore } from "@/server/agora/ratings";
 import { rankedResult, settleCompetitive } from "@/server/agora/settle";
 import { lobbies } from "@/server/games/lobby";
-import { testDb } from "../db/helpers";
+import { agoraRouter } from "@/server/routers/agora";
+import { createCallerFactory } from "@/server/trpc";
+import { contextFor, testDb } from "../db/helpers";
 import { player, seatsOf, twoLeave, withLiveMatches } from "./helpers";
 
 const db = testDb();
@@ -14,6 +17,7 @@ withLiveMatches(db);
 const entry = (userId: string, score: number, since = 0): QueueEntry => ({
   userId,
   name: userId,
+  pool: "machiavelox",
   score,
   since,
 });
@@ -45,7 +49,7 @@ describe("matchmaking", () => {
     const one = await player(db);
     const first = await agora.enqueue(one, 1000);
     const second = await agora.enqueue(one, 5000);
-    expect(second.queued).toEqual({ since: 1000, waiting: 1 });
+    expect(second.queued).toEqual({ since: 1000, waiting: 1, pool: "machiavelox" });
     expect(first.queued).toEqual(second.queued);
     expect((await agora.cancel(one)).queued).toBeNull();
     agora.stop();
@@ -133,5 +137,130 @@ describe("after the hand", () => {
     expect(refused).toBeInstanceOf(TRPCError);
     expect((refused as TRPCError).code).toBe("CONFLICT");
     agora.stop();
+  });
+});
+
+describe("ranked classic", () => {
+  it("players queued for classic tables of 3 are grouped by three into a ranked classic round; the games' queues never mix", async () => {
+    const agora = new Agora(db);
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => player(db)));
+    await agora.enqueue(a!, 0, "machiavelox");
+    await agora.enqueue(b!, 0, "machiavelox");
+    await agora.enqueue(c!, 0, "classic-3");
+    await agora.enqueue(d!, 0, "classic-4");
+    // Three queued, but in three pools: nobody is matched.
+    const waiting = await agora.status(c!);
+    expect(waiting).toMatchObject({ matchId: null, queued: { pool: "classic-3", waiting: 1 } });
+    await agora.enqueue(e!, 0, "classic-3");
+    const f = await player(db);
+    await agora.enqueue(f, 0, "classic-3");
+    const { matchId } = await agora.status(c!);
+    const match = await db.match.findUniqueOrThrow({
+      where: { id: matchId! },
+      include: { seats: true },
+    });
+    expect(match).toMatchObject({ kind: "COMPETITIVE", rules: "classic", seatCount: 3 });
+    expect(match.options).toEqual(RANKED_CLASSIC_OPTIONS);
+    expect(new Set(match.seats.map((seat) => seat.userId))).toEqual(new Set([c!.id, e!.id, f.id]));
+    expect(match.seats.every((seat) => seat.bot === null)).toBe(true);
+    expect((await agora.status(a!)).queued?.pool).toBe("machiavelox");
+    expect((await agora.status(d!)).queued?.pool).toBe("classic-4");
+    agora.stop();
+  });
+
+  it("a classic table of 4 starts once four players wait for it", async () => {
+    const agora = new Agora(db);
+    const players = await Promise.all([1, 2, 3, 4].map(() => player(db)));
+    for (const one of players.slice(0, 3)) await agora.enqueue(one, 0, "classic-4");
+    expect((await agora.status(players[0]!)).matchId).toBeNull();
+    await agora.enqueue(players[3]!, 0, "classic-4");
+    const { matchId } = await agora.status(players[0]!);
+    const match = await db.match.findUniqueOrThrow({ where: { id: matchId! } });
+    expect(match).toMatchObject({ rules: "classic", seatCount: 4 });
+    agora.stop();
+  });
+
+  it("the classic queue pairs by classic rating: a strong Machiavelox player is a newcomer at classic", async () => {
+    const agora = new Agora(db);
+    const players = await Promise.all([1, 2, 3].map(() => player(db)));
+    await db.user.update({ where: { id: players[0]!.id }, data: { ratingMu: 40, ratingSigma: 2 } });
+    for (const one of players) await agora.enqueue(one, 0, "machiavelox");
+    // Machiavelox skill 34 against two newcomers' 0: too far apart to match at once.
+    expect((await agora.status(players[0]!)).matchId).toBeNull();
+    for (const one of players) await agora.cancel(one);
+    for (const one of players) await agora.enqueue(one, 0, "classic-3");
+    expect((await agora.status(players[0]!)).matchId).not.toBeNull();
+    agora.stop();
+  });
+
+  it("a queue request for a table ranked classic does not have, or for an unknown game, is refused and queues nobody", async () => {
+    const one = await player(db);
+    const caller = createCallerFactory(agoraRouter)(contextFor(db, one));
+    for (const input of [
+      { game: "classic", players: 5 },
+      { game: "poker" },
+      { game: "classic", players: 3, target: 1 },
+    ])
+      await expect(caller.queue(input as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect((await caller.status()).queued).toBeNull();
+    await caller.queue({ game: "classic", players: 4 });
+    expect((await caller.status()).queued?.pool).toBe("classic-4");
+    await caller.cancel();
+  });
+
+  it("places of a classic round: fewest penalty points first; out for absence last, the first out behind", () => {
+    expect(classicPlaces([0, 7, 3, 9], 0, null, [])).toEqual([1, 3, 2, 4]);
+    expect(classicPlaces([5, 0, 5], 1, null, [0])).toEqual([3, 1, 2]);
+    expect(classicPlaces([9, 9, 0, 9], 2, null, [3, 0])).toEqual([3, 2, 1, 4]);
+    expect(classicPlaces([0, 0, 4], null, [0, 1], [])).toEqual([1, 1, 3]);
+  });
+
+  it("a ranked classic round moves the classic rating only: Machiavelox's ranking and rating stay; out for absence is abandonment", async () => {
+    const seated = await Promise.all([1, 2, 3].map(() => player(db)));
+    // Seat 1 went out; seat 0 was out for absence with the worst score, 5 like seat 2.
+    const match = await db.match.create({
+      data: {
+        kind: "COMPETITIVE",
+        status: "ENDED",
+        rules: "classic",
+        seatCount: 3,
+        options: { ...RANKED_CLASSIC_OPTIONS },
+        endedAt: new Date(),
+        result: { reason: "round", winner: 1, draw: null, totals: [5, 0, 5], absent: [0] },
+        hands: {
+          create: { number: 1, scores: [5, 0, 5], winner: 1, reason: "out", endedAt: new Date() },
+        },
+        seats: { create: seated.map((one, seat) => ({ seat, userId: one.id })) },
+      },
+    });
+    await settleCompetitive(db, match.id);
+    await settleCompetitive(db, match.id); // counted once only
+    const after = await Promise.all(
+      seated.map((one) => db.user.findUniqueOrThrow({ where: { id: one.id } })),
+    );
+    expect(after.map((user) => user.classicRounds)).toEqual([1, 1, 1]);
+    const classic = after.map((user) =>
+      skillScore({ mu: user.classicRatingMu, sigma: user.classicRatingSigma }),
+    );
+    // The winner first, then seat 2, then seat 0 (out) last although level on points.
+    expect(classic[1]!).toBeGreaterThan(classic[2]!);
+    expect(classic[2]!).toBeGreaterThan(classic[0]!);
+    for (const user of after)
+      expect(user).toMatchObject({
+        rankingPoints: 0,
+        competitiveHands: 0,
+        ratingMu: NEW_SKILL.mu,
+        ratingSigma: NEW_SKILL.sigma,
+      });
+    const seats = await db.matchSeat.findMany({
+      where: { matchId: match.id },
+      orderBy: { seat: "asc" },
+    });
+    expect(seats.map((seat) => seat.abandoned)).toEqual([true, false, false]);
+    // The end of the round shows the classic rating's change, and no ranking points.
+    const result = await rankedResult(db, match.id, seated[1]!.id);
+    expect(result).toMatchObject({ game: "classic", points: null, rankingPoints: null });
+    expect(result!.ratingChange).toBeGreaterThan(0);
+    expect(result!.rating).toBeCloseTo(classic[1]!);
   });
 });

@@ -138,6 +138,7 @@ describe("blocks", () => {
     const queue = ["a", "b", "c", "d"].map((userId, score) => ({
       userId,
       name: userId,
+      pool: "machiavelox" as const,
       score,
       since: 0,
     }));

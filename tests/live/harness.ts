@@ -51,7 +51,11 @@ export class LiveServer {
   output = "";
   private child: ChildProcess | null = null;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    /** More settings for this server (a test clock, a deal seed). */
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   /** Starts the server, on the port it had before when restarted (clients reconnect there). */
   async start(): Promise<void> {
@@ -72,6 +76,7 @@ export class LiveServer {
           LOG_LEVEL: "info",
           // Every simulated player connects from 127.0.0.1: one address for a whole site.
           REQUESTS_PER_SECOND: "100000",
+          ...this.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -110,8 +115,11 @@ export class LiveServer {
 }
 
 /** A server for this test file, stopped after it. */
-export async function liveServer(databaseUrl: string): Promise<LiveServer> {
-  const server = new LiveServer(databaseUrl);
+export async function liveServer(
+  databaseUrl: string,
+  env?: Record<string, string>,
+): Promise<LiveServer> {
+  const server = new LiveServer(databaseUrl, env);
   afterAll(() => server.stop());
   await server.start();
   return server;

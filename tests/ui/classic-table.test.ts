@@ -131,7 +131,14 @@ describe("the classic table's buttons and news", () => {
 
   it("§6 the end of a round lists each penalty and running total, best first", () => {
     const view = classicViewFor(start, 0);
-    view.lastRound = { reason: "out", winner: 2, draw: null, scores: [4, 7, 0, 1], at: 0 };
+    view.lastRound = {
+      reason: "out",
+      winner: 2,
+      draw: null,
+      scores: [4, 7, 0, 1],
+      absent: [],
+      at: 0,
+    };
     view.seats = view.seats.map((s, i) => ({ ...s, total: [4, 7, 0, 1][i]! }));
     expect(roundLines(view).map((l) => [l.seat, l.penalty, l.total, l.winner])).toEqual([
       [2, 0, 0, true],
@@ -217,6 +224,7 @@ describe("a classic replay's steps in words", () => {
         reason: "out",
         winner: 0,
         draw: null,
+        absent: [],
         scores: [0, 4, 7],
         totals: [0, 30, 7],
       },

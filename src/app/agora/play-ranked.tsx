@@ -50,10 +50,16 @@ export function PlayRanked() {
       ) : data?.queued ? (
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="queue-status">
-            {t("site.agora.searching", {
-              seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
-              waiting: data.queued.waiting,
-            })}
+            {data.queued.pool === "machiavelox"
+              ? t("site.agora.searching", {
+                  seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  waiting: data.queued.waiting,
+                })
+              : t("site.agora.searchingClassic", {
+                  seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
+                  waiting: data.queued.waiting,
+                  players: data.queued.pool === "classic-4" ? 4 : 3,
+                })}
           </span>
           <button
             type="button"
@@ -64,9 +70,29 @@ export function PlayRanked() {
           </button>
         </div>
       ) : (
-        <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
-          {t("site.agora.play")}
-        </button>
+        <div className="space-y-3">
+          <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
+            {t("site.agora.play")}
+          </button>
+          <section aria-labelledby="ranked-classic" className="space-y-2">
+            <h3 id="ranked-classic" className="font-semibold">
+              {t("site.agora.classicTitle")}
+            </h3>
+            <p className="text-sm text-stone-600">{t("site.agora.classicText")}</p>
+            <div className="flex flex-wrap gap-2">
+              {([3, 4] as const).map((players) => (
+                <button
+                  key={players}
+                  type="button"
+                  className={button}
+                  onClick={() => act(client.agora.queue.mutate({ game: "classic", players }))}
+                >
+                  {t("site.agora.classicPlay", { players })}
+                </button>
+              ))}
+            </div>
+          </section>
+        </div>
       )}
       <ErrorText message={error} />
     </Panel>

@@ -136,6 +136,9 @@ export function ClassicTable({
       if (e.type === "played") sound("lay");
       if (e.type === "drew" && own && e.card !== null) sound("draw");
       if (e.type === "timeUp") toast("info", t("classic.news.timeUp", { who: nameOf(e.seat) }));
+      if (e.type === "absentOut") {
+        toast("info", t("classic.news.absentOut", { who: nameOf(e.seat) }));
+      }
       const line = newsOf(t, e, nameOf);
       if (line && !own) setNews(line);
     }

@@ -296,6 +296,7 @@ export function PlayersStrip({
                   {s.opened ? `✓ ${t("classic.opened")}` : t("classic.notOpened")}
                 </span>
               )}
+              {s.absent && <span className="text-stone-500">{t("classic.absent")}</span>}
               {penalised && (
                 <span data-testid="penalty-mark" className="rounded bg-red-700 px-1 text-white">
                   {t("classic.news.failedShort", { penalty: failure.penalty })}

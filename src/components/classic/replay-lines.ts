@@ -41,6 +41,9 @@ export function classicStepLines(
       case "timeUp":
         lines.push(t("classic.news.timeUp", { who: nameOf(event.seat) }));
         break;
+      case "absentOut":
+        lines.push(t("classic.news.absentOut", { who: nameOf(event.seat) }));
+        break;
       case "roundOver":
         lines.push(
           event.draw !== null || event.winner === null

@@ -33,11 +33,13 @@ export function RoundEnd({
   const why =
     round.draw !== null
       ? t("classic.end.draw")
-      : round.reason === "out" && round.winner !== null
-        ? t("classic.end.out", { who: nameOf(round.winner) })
-        : round.winner !== null
-          ? t("classic.end.blocked", { who: nameOf(round.winner) })
-          : t("classic.end.draw");
+      : round.reason === "alone" && round.winner !== null
+        ? t("classic.end.alone", { who: nameOf(round.winner) })
+        : round.reason === "out" && round.winner !== null
+          ? t("classic.end.out", { who: nameOf(round.winner) })
+          : round.winner !== null
+            ? t("classic.end.blocked", { who: nameOf(round.winner) })
+            : t("classic.end.draw");
   const result = view.result;
   const ready = view.pause?.ready ?? [];
   return (
@@ -74,6 +76,9 @@ export function RoundEnd({
                 <td>
                   {line.seat === view.you?.seat ? t("seat.you") : nameOf(line.seat)}
                   {ready[line.seat] ? " ✓" : ""}
+                  {round.absent.includes(line.seat) && (
+                    <span className="text-stone-500"> · {t("classic.absent")}</span>
+                  )}
                 </td>
                 <td className="text-right tabular-nums">+{line.penalty}</td>
                 <td className="text-right tabular-nums">{line.total}</td>

@@ -23,6 +23,8 @@ export type ClassicEventBody =
   /** A failed move: the table is restored exactly; the penalty follows as draws. */
   | { type: "failed"; seat: Seat; reason: string }
   | { type: "timeUp"; seat: Seat }
+  /** Ranked games: the seat missed too many turns in a row and is out of the round. */
+  | { type: "absentOut"; seat: Seat }
   | ({ type: "roundOver"; totals: number[] } & Omit<RoundOutcome, "at">)
   | { type: "ready"; seat: Seat }
   | ({ type: "gameOver" } & GameOutcome);

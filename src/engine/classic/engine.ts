@@ -73,6 +73,8 @@ export function applyClassic(
   advanceDraft(d, now);
   const rejection: ClassicRejection | null = dispatch(HANDLERS, d, seat, command);
   if (rejection) return { ok: false, rejection };
+  // The player's own command shows them at the table: their missed turns start again from 0.
+  if (command.do !== "ready") d.state.missed[seat] = 0;
   return { ok: true, state: d.state, events: d.events };
 }
 
@@ -464,13 +466,35 @@ const withoutPlay: ClassicHandlers<"draw" | "pass"> = { draw, pass };
 function timeUp(d: Draft): void {
   const s = d.state;
   emit(d, { type: "timeUp", seat: s.turn });
+  s.missed[s.turn]!++;
   if (playedFromHand(s).length > 0) {
     finishPlay(d);
     return;
   }
   if (s.work) restoreTo(s, s.work.start);
   s.work = null;
-  endWithoutPlay(d);
+  const limit = s.options.absentOut;
+  if (limit !== null && s.missed[s.turn]! >= limit) outForAbsence(d);
+  else endWithoutPlay(d);
+}
+
+/** The seats still in the round (not out for absence). */
+function inRound(s: ClassicState): Seat[] {
+  return s.hands.flatMap((_, seat) => (s.absent.includes(seat) ? [] : [seat]));
+}
+
+/**
+ * Ranked games: the mover missed `absentOut` turns in a row and is out of the round, its hand
+ * kept for the worst score; its turns are skipped. The last player left in wins the round.
+ */
+function outForAbsence(d: Draft): void {
+  const s = d.state;
+  s.absent.push(s.turn);
+  s.quietTurns++;
+  emit(d, { type: "absentOut", seat: s.turn });
+  const left = inRound(s);
+  if (left.length === 1) endRound(d, "alone", left[0]!);
+  else nextTurn(d);
 }
 
 function beginTurn(d: Draft, seat: Seat): void {
@@ -487,20 +511,22 @@ function nextTurn(d: Draft): void {
   const s = d.state;
   // Classic §5: with the stock empty, a whole round of turns without a card played ends it
   // (the turn that drew the last card counts, as the scenario format says).
-  if (s.stock.length === 0 && s.quietTurns >= s.hands.length) {
+  if (s.stock.length === 0 && s.quietTurns >= inRound(s).length) {
     endRound(d, "blocked", null);
     return;
   }
-  beginTurn(d, (s.turn + 1) % s.hands.length);
+  let next = (s.turn + 1) % s.hands.length;
+  while (s.absent.includes(next)) next = (next + 1) % s.hands.length;
+  beginTurn(d, next);
 }
 
 // ── Rounds and the game ────────────────────────────────────────────────────
 
 function endRound(d: Draft, reason: RoundEndReason, out: Seat | null): void {
   const s = d.state;
-  const counts = s.hands.map((h) => h.length);
-  const fewest = Math.min(...counts);
-  const winners = out !== null ? [out] : counts.flatMap((n, seat) => (n === fewest ? [seat] : []));
+  const playing = inRound(s);
+  const fewest = Math.min(...playing.map((seat) => s.hands[seat]!.length));
+  const winners = out !== null ? [out] : playing.filter((seat) => s.hands[seat]!.length === fewest);
   const tahiti = has(s.options, "tahiti");
   const scores = s.hands.map((hand, seat) =>
     winners.includes(seat)
@@ -509,12 +535,16 @@ function endRound(d: Draft, reason: RoundEndReason, out: Seat | null): void {
         ? hand.reduce((sum, c) => sum + tahitiPoints(c), 0)
         : hand.length,
   );
+  // Out for absence: never better than anyone who stayed (docs/rules-decisions.md).
+  const worst = Math.max(0, ...playing.map((seat) => scores[seat]!));
+  for (const seat of s.absent) scores[seat] = Math.max(scores[seat]!, worst);
   const winner = winners.length === 1 ? winners[0]! : null;
   const draw = winners.length > 1 ? winners : null;
+  const absent = [...s.absent];
   s.totals = s.totals.map((t, seat) => t + scores[seat]!);
-  s.rounds.push({ reason, winner, draw, scores, at: s.now });
+  s.rounds.push({ reason, winner, draw, scores, absent, at: s.now });
   s.work = null;
-  emit(d, { type: "roundOver", reason, winner, draw, scores, totals: [...s.totals] });
+  emit(d, { type: "roundOver", reason, winner, draw, scores, absent, totals: [...s.totals] });
   const target = s.options.target;
   if (target === null) {
     finishGame(d, { reason: "round", winner, draw });
@@ -564,6 +594,7 @@ function nextRound(d: Draft): void {
   s.nextCombinationId = 1;
   s.opened = s.hands.map(() => false);
   s.quietTurns = 0;
+  s.absent = [];
   s.phase = "turn";
   s.pause = null;
   emit(d, { type: "dealt", round: s.round, dealer: s.dealer });

@@ -46,6 +46,11 @@ export interface ClassicOptions {
   turnLimit: number | null;
   /** Rounds are played until somebody reaches it; null: a single round. */
   target: number | null;
+  /**
+   * Ranked games: turns timed out in a row, without a command of the player's own, after which
+   * the player is out of the round with its worst score (docs/rules-decisions.md); null: never.
+   */
+  absentOut: number | null;
 }
 
 export const STANDARD_OPTIONS: ClassicOptions = {
@@ -55,6 +60,7 @@ export const STANDARD_OPTIONS: ClassicOptions = {
   handSize: null,
   turnLimit: null,
   target: STANDARD_TARGET,
+  absentOut: null,
 };
 
 export function has(options: ClassicOptions, variant: Variant): boolean {
@@ -101,5 +107,7 @@ export function parseOptions(
     return fail("the turn limit is a whole number of milliseconds, at least 5 s, or none");
   if (options.target !== null && (!Number.isInteger(options.target) || options.target < 1))
     return fail("the target is a positive number of points, or none for a single round");
+  if (options.absentOut !== null && (!Number.isInteger(options.absentOut) || options.absentOut < 1))
+    return fail("the turns missed before a player is out are a positive whole number, or none");
   return { ok: true, options };
 }

@@ -161,6 +161,8 @@ export function newClassicGame(input: NewClassicGameOptions): NewClassicGame {
     turnStart: input.now,
     drewFirst: false,
     work: null,
+    missed: Array.from({ length: players }, () => 0),
+    absent: [],
     quietTurns: 0,
     totals: [...totals],
     rounds: [],

@@ -30,7 +30,8 @@ export interface Work {
   steps: TableState[];
 }
 
-export type RoundEndReason = "out" | "blocked";
+/** `alone`: every other player is out of the round for absence (ranked games). */
+export type RoundEndReason = "out" | "blocked" | "alone";
 
 export interface RoundOutcome {
   reason: RoundEndReason;
@@ -39,6 +40,8 @@ export interface RoundOutcome {
   draw: Seat[] | null;
   /** Penalty points of the round, one per seat; the winner 0. */
   scores: number[];
+  /** The seats out of the round for absence, in the order they went out (they finish last). */
+  absent: Seat[];
   at: Millis;
 }
 
@@ -74,6 +77,10 @@ export interface ClassicState {
   /** Draw first: the turn's compulsory card is drawn. */
   drewFirst: boolean;
   work: Work | null;
+  /** Per seat: its turns timed out in a row without a command of its own (`absentOut`). */
+  missed: number[];
+  /** Per seat: out of this round for absence, in the order they went out; its turns skipped. */
+  absent: Seat[];
   /** Turns in a row that ended without a card played (classic §5: blocked once the stock is empty). */
   quietTurns: number;
   totals: number[];

@@ -34,7 +34,8 @@ export interface ClassicView {
   stockCount: number;
   table: ClassicCombinationView[];
   faceUp: CardId[];
-  seats: { seat: Seat; handCount: number; opened: boolean; total: number }[];
+  /** `absent`: out of the round for absence (ranked games), its turns skipped. */
+  seats: { seat: Seat; handCount: number; opened: boolean; total: number; absent: boolean }[];
   /** The mover's live turn: what has left the hand and how the table stands. */
   work: {
     seat: Seat;
@@ -113,6 +114,7 @@ export function classicSpectatorView(state: ClassicState): ClassicView {
       handCount: hand.length,
       opened: state.opened[seat]!,
       total: state.totals[seat]!,
+      absent: state.absent.includes(seat),
     })),
     work: workView,
     drewFirst: state.drewFirst,
@@ -125,7 +127,12 @@ export function classicSpectatorView(state: ClassicState): ClassicView {
 
 function copyRound(outcome: RoundOutcome | undefined): RoundOutcome | null {
   return outcome
-    ? { ...outcome, scores: [...outcome.scores], draw: outcome.draw && [...outcome.draw] }
+    ? {
+        ...outcome,
+        scores: [...outcome.scores],
+        draw: outcome.draw && [...outcome.draw],
+        absent: [...outcome.absent],
+      }
     : null;
 }
 

@@ -1,5 +1,6 @@
-// The agora: a "Play ranked" queue grouping players by three into competitive single hands
-// (§13), closest skill first, the window widening with waiting time. One entry per player: a
+// The agora: "Play ranked" queues grouping players into competitive single hands (§13) of
+// Machiavelox by three, or ranked classic rounds by three or four (pools.ts), closest skill at
+// that game first, the window widening with waiting time. One entry per player, in one pool: a
 // second tab sees the same entry. A group found becomes a live match through the live server.
 
 import { refuse } from "../refusals";
@@ -11,7 +12,7 @@ import type { ActiveBan } from "@/protocol/refusals";
 import { live } from "../games/live";
 import { liveMatches, type LiveMatches } from "../matches/registry";
 import { formGroups, MemoryQueue, type QueueEntry, type QueueStore } from "./queue";
-import { skillScore } from "./ratings";
+import { RANKED_POOLS, scoreIn, specOfPool, tableSize, type RankedPool } from "./pools";
 import { retryLater } from "../retry";
 import { settleCompetitive } from "./settle";
 import { blockedPairs } from "../friends/friends";
@@ -20,7 +21,8 @@ import { blockedPairs } from "../friends/friends";
 export const MATCH_EVERY_MS = 1000;
 
 export type AgoraStatus = {
-  queued: { since: number; waiting: number } | null;
+  /** `waiting`: the players queued in the same pool, you included. */
+  queued: { since: number; waiting: number; pool: RankedPool } | null;
   /** Your competitive match waiting or playing, to go to. */
   matchId: string | null;
   ban: ActiveBan | null;
@@ -36,8 +38,15 @@ export class Agora {
     private readonly logger?: Logger,
   ) {}
 
-  /** Queues the player, or answers their entry if they are queued already (another tab). */
-  async enqueue(user: SessionUser, now = Date.now()): Promise<AgoraStatus> {
+  /**
+   * Queues the player in `pool`, or answers their entry if they are queued already (another
+   * tab; in another pool too: cancel first to change).
+   */
+  async enqueue(
+    user: SessionUser,
+    now = Date.now(),
+    pool: RankedPool = "machiavelox",
+  ): Promise<AgoraStatus> {
     const ban = await activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]);
     if (ban)
       throw refuse(
@@ -50,12 +59,17 @@ export class Agora {
       );
     if (await this.currentMatch(user.id))
       throw refuse("CONFLICT", "Finish your competitive hand first.", "FINISH_RANKED_HAND");
-    const skill = await this.db.user.findUniqueOrThrow({
+    const ratings = await this.db.user.findUniqueOrThrow({
       where: { id: user.id },
-      select: { ratingMu: true, ratingSigma: true },
+      select: {
+        ratingMu: true,
+        ratingSigma: true,
+        classicRatingMu: true,
+        classicRatingSigma: true,
+      },
     });
-    const score = skillScore({ mu: skill.ratingMu, sigma: skill.ratingSigma });
-    await this.queue.add({ userId: user.id, name: user.name, score, since: now });
+    const score = scoreIn(pool, ratings);
+    await this.queue.add({ userId: user.id, name: user.name, pool, score, since: now });
     this.start();
     await this.match(now);
     return this.status(user);
@@ -76,7 +90,11 @@ export class Agora {
       activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]),
     ]);
     return {
-      queued: entry && { since: entry.since, waiting: all.length },
+      queued: entry && {
+        since: entry.since,
+        waiting: all.filter((other) => other.pool === entry.pool).length,
+        pool: entry.pool,
+      },
       matchId,
       ban,
     };
@@ -91,9 +109,12 @@ export class Agora {
           this.db,
           queued.map((entry) => entry.userId),
         );
-        for (const group of formGroups(queued, now, apart)) {
-          for (const entry of group) await this.queue.remove(entry.userId);
-          await this.startMatch(group);
+        for (const pool of RANKED_POOLS) {
+          const waiting = queued.filter((entry) => entry.pool === pool);
+          for (const group of formGroups(waiting, now, apart, tableSize(pool))) {
+            for (const entry of group) await this.queue.remove(entry.userId);
+            await this.startMatch(group, pool);
+          }
         }
       })
       .catch((error: unknown) => this.logger?.error({ err: error }, "agora matching failed"));
@@ -115,12 +136,21 @@ export class Agora {
     this.timer = null;
   }
 
-  /** Opens a competitive table for the first and seats the others: the hand starts. */
-  private async startMatch(group: QueueEntry[]) {
+  /** Opens a competitive table of the pool's game for the first and seats the others: it starts. */
+  private async startMatch(group: QueueEntry[], pool: RankedPool) {
     const [first, ...others] = group.map((entry) => this.sessionOf(entry));
-    const { matchId } = await live(() => liveMatches().open(first!, { kind: "COMPETITIVE" }));
+    // MATCH_CLOCK_SCALE is 1 but on test servers, where ranked turns would be too long to wait.
+    const { matchId } = await live(() =>
+      liveMatches().open(
+        first!,
+        { kind: "COMPETITIVE" },
+        specOfPool(pool),
+        liveMatches().settings.MATCH_CLOCK_SCALE,
+      ),
+    );
     for (const user of others) await live(() => liveMatches().seat(user, matchId));
-    this.logger?.info({ matchId, players: group.map((entry) => entry.name) }, "agora match");
+    const players = group.map((entry) => entry.name);
+    this.logger?.info({ matchId, pool, players }, "agora match");
   }
 
   private sessionOf(entry: QueueEntry): SessionUser {

@@ -1,10 +1,14 @@
 // The matchmaking queue's storage, behind an interface: one server process holds it in memory
 // now; several nodes will share it through Redis later without the matcher changing.
 
+import type { RankedPool } from "./pools";
+
 export type QueueEntry = {
   userId: string;
   name: string;
-  /** The player's skill score when queued (see ratings.ts). */
+  /** The game and table the player queued for: groups form within a pool only. */
+  pool: RankedPool;
+  /** The player's skill score at the pool's game when queued (see ratings.ts). */
   score: number;
   /** Epoch ms. */
   since: number;
@@ -57,30 +61,31 @@ export function windowOf(entry: QueueEntry, now: number): number {
 }
 
 /**
- * Groups of three to start now: closest scores first. Among neighbours in score order, the
- * trio with the smallest spread goes first, if that spread fits in each member's window;
- * then the next, until no trio fits. A trio holding a pair in `apart` (keys made by `pairOf`:
- * one player blocks the other) is never formed.
+ * Groups of `size` (three unless said) to start now: closest scores first. Among neighbours in
+ * score order, the group with the smallest spread goes first, if that spread fits in each
+ * member's window; then the next, until no group fits. A group holding a pair in `apart` (keys
+ * made by `pairOf`: one player blocks the other) is never formed. The entries are one pool's.
  */
 export function formGroups(
   entries: QueueEntry[],
   now: number,
   apart: ReadonlySet<string> = new Set(),
+  size = 3,
 ): QueueEntry[][] {
   let waiting = [...entries].sort((a, b) => a.score - b.score || a.since - b.since);
   const groups: QueueEntry[][] = [];
   for (;;) {
     let best: { at: number; spread: number } | null = null;
-    for (let at = 0; at + 2 < waiting.length; at++) {
-      const trio = waiting.slice(at, at + 3);
-      const spread = trio[2]!.score - trio[0]!.score;
-      if (trio.some((entry) => windowOf(entry, now) < spread)) continue;
-      if (trio.some((one, i) => trio.slice(i + 1).some((two) => apart.has(pairOf(one, two)))))
+    for (let at = 0; at + size <= waiting.length; at++) {
+      const group = waiting.slice(at, at + size);
+      const spread = group.at(-1)!.score - group[0]!.score;
+      if (group.some((entry) => windowOf(entry, now) < spread)) continue;
+      if (group.some((one, i) => group.slice(i + 1).some((two) => apart.has(pairOf(one, two)))))
         continue;
       if (!best || spread < best.spread) best = { at, spread };
     }
     if (!best) return groups;
-    groups.push(waiting.slice(best.at, best.at + 3));
-    waiting = [...waiting.slice(0, best.at), ...waiting.slice(best.at + 3)];
+    groups.push(waiting.slice(best.at, best.at + size));
+    waiting = [...waiting.slice(0, best.at), ...waiting.slice(best.at + size)];
   }
 }

@@ -264,8 +264,9 @@ function classicRules(players: number, options: ClassicOptions): MatchRules {
         outcome: { scores: round.scores, winner: round.winner, reason: round.reason },
       })),
     outcomeOf: (state) => {
-      const { result, totals } = c(state);
-      return result && { ...result, totals: [...totals] };
+      const { result, totals, rounds } = c(state);
+      // With the last round's seats out for absence: a ranked round's finishing order needs them.
+      return result && { ...result, totals: [...totals], absent: rounds.at(-1)?.absent ?? [] };
     },
     hasLeft: () => false,
   };

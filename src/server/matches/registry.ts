@@ -258,6 +258,8 @@ export class LiveMatches {
     } = {},
     /** Classic's; unsaid, Machiavelox of the purpose's kind (a single hand or a long game). */
     spec: MatchSpec = { rules: "machiavelox", kind: gameKindOf(purpose.kind ?? "FRIENDLY_SINGLE") },
+    /** A test server's fast clock (MATCH_CLOCK_SCALE, ranked tables); a restart resumes it at 1. */
+    clockScale = 1,
   ): Promise<{ matchId: string; seat: number }> {
     this.available();
     // Ranked tables are opened by the matcher for players it matched, never by a player.
@@ -270,7 +272,7 @@ export class LiveMatches {
       });
       await this.take([row.id]);
       const match = this.add(
-        LiveMatch.create(this.deps, this.partsOf(row.id), infoOf(row), rulesFor(spec)),
+        LiveMatch.create(this.deps, this.partsOf(row.id, clockScale), infoOf(row), rulesFor(spec)),
         row,
       );
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");

@@ -76,7 +76,15 @@ export function AfterHand({
           : info.kind === "COMPETITIVE"
             ? {
                 label: t("end.queueAgain"),
-                run: () => client.agora.queue.mutate().then(() => "/agora"),
+                // The same game again, classic at a table of the same size.
+                run: () =>
+                  client.agora.queue
+                    .mutate(
+                      info.rules === "classic"
+                        ? { game: "classic", players: info.seats.length === 4 ? 4 : 3 }
+                        : null,
+                    )
+                    .then(() => "/agora"),
               }
             : {
                 label: t("end.rematch"),
@@ -127,11 +135,11 @@ function RankedResult({ matchId }: { matchId: string }) {
     <p className="w-full text-sm" data-testid="ranked-result">
       {data ? (
         <>
-          {t("end.ranking", { points: formatPoints(data.points) })}
+          {data.points !== null && t("end.ranking", { points: formatPoints(data.points) })}
           {data.ratingChange !== null && (
             <>
-              {" · "}
-              {t("end.rating", {
+              {data.points !== null && " · "}
+              {t(data.game === "classic" ? "end.classicRating" : "end.rating", {
                 rating: String(Math.round(data.rating)),
                 change: formatPoints(Math.round(data.ratingChange)),
               })}
