@@ -85,6 +85,24 @@ export const classicEn = {
       combination: (n: number) => `combination ${n}`,
     },
   },
+  hint: {
+    none: "No placement found: none of your cards can go onto the table now. Draw a card.",
+    started:
+      "You have started your turn: the Hint plans from the table as your turn began. Reset the turn to ask it.",
+    aceRule: "The Hint knows only the Ace low or high: this game plays another Ace rule.",
+    combination: (n: number) => `combination ${n}`,
+    newCombination: "new combination",
+    newWith: (card: string) => `the new combination with ${card}`,
+    faceUp: (card: string) => `the face-up ${card}`,
+    steps: {
+      put: (card: string, to: string) => `put ${card} on ${to}`,
+      start: (card: string) => `start a new combination with ${card}`,
+      move: (card: string, from: string, to: string) => `move ${card} from ${from} to ${to}`,
+      moveNew: (card: string, from: string) =>
+        `move ${card} from ${from} to start a new combination`,
+      end: "end your turn",
+    },
+  },
   refusals: null as Record<ClassicRejectionCode, string> | null,
 };
 
@@ -166,6 +184,24 @@ export const classicIt: ClassicMessages = {
       hand: "la tua mano",
       new: "lo spazio nuovo",
       combination: (n) => `combinazione ${n}`,
+    },
+  },
+  hint: {
+    none: "Nessuna giocata trovata: ora nessuna tua carta può andare in tavola. Pesca una carta.",
+    started:
+      "Hai già iniziato il turno: il suggerimento parte dal tavolo com'era all'inizio del turno. Annulla il turno per chiederlo.",
+    aceRule:
+      "Il suggerimento conosce solo l'Asso basso o alto: questa partita usa un'altra regola dell'Asso.",
+    combination: (n) => `combinazione ${n}`,
+    newCombination: "nuova combinazione",
+    newWith: (card) => `nuova combinazione con ${card}`,
+    faceUp: (card) => `${card} scoperta`,
+    steps: {
+      put: (card, to) => `metti ${card} nella ${to}`,
+      start: (card) => `inizia una nuova combinazione con ${card}`,
+      move: (card, from, to) => `sposta ${card} dalla ${from} alla ${to}`,
+      moveNew: (card, from) => `sposta ${card} dalla ${from} in una nuova combinazione`,
+      end: "termina il turno",
     },
   },
   refusals: {

@@ -20,7 +20,10 @@ export interface ClassicHint {
 
 export type ClassicHintResult =
   | { ok: true; hint: ClassicHint }
-  | { ok: false; error: { code: "not-now" | "started" | "too-complex"; reason: string } };
+  | {
+      ok: false;
+      error: { code: "not-now" | "started" | "ace-rule" | "too-complex"; reason: string };
+    };
 
 /** `view` is the asking seat's own view (classicViewFor), before it has started to play this turn. */
 export function classicHint(view: ClassicView): ClassicHintResult {
@@ -31,6 +34,11 @@ export function classicHint(view: ClassicView): ClassicHintResult {
     return {
       ok: false,
       error: { code: "started", reason: "a hint is for the start of your turn: reset it first" },
+    };
+  if (view.options.ace !== "low-or-high")
+    return {
+      ok: false,
+      error: { code: "ace-rule", reason: "the solver knows only the Ace low or high" },
     };
   const best = bestPlacement(view as ClassicSeatView);
   if (!best.ok) return { ok: false, error: { code: "too-complex", reason: best.reason } };

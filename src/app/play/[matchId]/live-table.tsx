@@ -157,6 +157,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
         events={classicEvents}
         names={names}
         offline={link === "down"}
+        hintAllowed={info.kind !== "COMPETITIVE"}
         endActions={
           <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
             {t.end.home}
