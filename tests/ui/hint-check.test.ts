@@ -85,7 +85,7 @@ describe("the Hint at the classic table", () => {
     ]);
   });
 
-  it("a classic answer goes stale once the hand, the face-up cards or the table change", () => {
+  it("a classic answer goes stale once the hand, the face-up cards, the table or the turn change", () => {
     const before = tahiti();
     const put = applyClassic(before, 0, { do: "put", card: before.hands[0]![0]!, to: 2 }, 0);
     if (!put.ok) throw new Error(put.rejection.reason);
@@ -95,5 +95,7 @@ describe("the Hint at the classic table", () => {
     expect(classicCardsKey(classicViewFor(put.state, 0))).not.toBe(
       classicCardsKey(classicViewFor(before, 0)),
     );
+    const view = classicViewFor(before, 0);
+    expect(classicCardsKey({ ...view, turn: 1 })).not.toBe(classicCardsKey(view));
   });
 });

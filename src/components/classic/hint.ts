@@ -29,10 +29,13 @@ export interface ClassicRunningPlan {
   landed: boolean;
 }
 
-/** The own cards and the table's, as one string that changes when any of them does. */
+/**
+ * The own cards, the table's and whose turn it is, as one string that changes when any of
+ * them does: an answer for other cards, or for another's turn, is asked again.
+ */
 export function classicCardsKey(view: ClassicView): string {
   const table = view.table.map((c) => c.cards.join(",")).join(";");
-  return `${view.you?.hand.join(",") ?? ""}|${view.faceUp.join(",")}|${table}`;
+  return `${view.turn}|${view.you?.hand.join(",") ?? ""}|${view.faceUp.join(",")}|${table}`;
 }
 
 /** The plan's words start from the table as it is now, numbered as the table shows it. */
@@ -89,7 +92,8 @@ export function useClassicHint(
   const { state, setState, search } = useHintSearch<ClassicHintAnswer, ClassicRunningPlan>(
     find,
     classicCardsKey(view),
-    view.phase === "over",
+    // A hint belongs to its round.
+    view.phase !== "turn",
     (answer) => startClassicPlan(view, answer.plan),
   );
   const [pending, setPending] = useState(false);
