@@ -41,6 +41,30 @@ async function seatedTable(kind: "COMPETITIVE" | "FRIENDLY_SINGLE") {
   return { matchId, players };
 }
 
+/**
+ * `count` hints asked at once of a thinker that answers only after a moment: HINTS_AT_ONCE are
+ * answered, the rest refused as too many. Returns the thinker, answering at once from then on.
+ */
+async function flood(count: number, ask: (think: Thinker) => Promise<unknown>): Promise<Thinker> {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const slow = (() => answered.then(() => ({ kind: "none" }))) as Thinker;
+  const asked = Array.from({ length: count }, () =>
+    ask(slow).then(
+      () => "answered",
+      (error: TRPCError) => error.code,
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  answer();
+  const outcomes = await Promise.all(asked);
+  expect(outcomes.filter((one) => one === "answered")).toHaveLength(HINTS_AT_ONCE);
+  expect(new Set(outcomes.filter((one) => one !== "answered"))).toEqual(
+    new Set(["TOO_MANY_REQUESTS"]),
+  );
+  return slow;
+}
+
 async function seatView(user: SessionUser, matchId: string) {
   const { view } = await liveMatches().seatView(user, matchId, 0);
   const hand = splitGameView(view!).hand;
@@ -102,22 +126,7 @@ describe("the Hint", () => {
     // A flood of 20 hints at once: 2 stay in the thinking pool.
     const user = await player(db);
     const { matchId } = await liveMatches().openPractice(user, "easy");
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    const slow = (() => answered.then(() => ({ kind: "none" }))) as Thinker;
-    const flood = Array.from({ length: 20 }, () =>
-      findHint(liveMatches(), user, matchId, 0, slow).then(
-        () => "answered",
-        (error: TRPCError) => error.code,
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer();
-    const outcomes = await Promise.all(flood);
-    expect(outcomes.filter((one) => one === "answered")).toHaveLength(HINTS_AT_ONCE);
-    expect(new Set(outcomes.filter((one) => one !== "answered"))).toEqual(
-      new Set(["TOO_MANY_REQUESTS"]),
-    );
+    const slow = await flood(20, (think) => findHint(liveMatches(), user, matchId, 0, think));
     // Once answered, the player may ask again.
     expect(await findHint(liveMatches(), user, matchId, 0, slow)).toEqual({ kind: "none" });
   });
@@ -213,22 +222,7 @@ describe("the Hint at a classic table", () => {
   it("shares the cap on hints thinking at a time with Machiavelox's", async () => {
     const { matchId, players, mover } = await classicTable("FRIENDLY_SINGLE");
     const user = players[mover]!;
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    const slow = (() => answered.then(() => ({ kind: "none" }))) as Thinker;
-    const flood = Array.from({ length: 10 }, () =>
-      findClassicHint(liveMatches(), user, matchId, mover, slow).then(
-        () => "answered",
-        (error: TRPCError) => error.code,
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer();
-    const outcomes = await Promise.all(flood);
-    expect(outcomes.filter((one) => one === "answered")).toHaveLength(HINTS_AT_ONCE);
-    expect(new Set(outcomes.filter((one) => one !== "answered"))).toEqual(
-      new Set(["TOO_MANY_REQUESTS"]),
-    );
+    await flood(10, (think) => findClassicHint(liveMatches(), user, matchId, mover, think));
     const late = () => Promise.reject(new ThinkingTimeout("too slow"));
     expect(await findClassicHint(liveMatches(), user, matchId, mover, late)).toEqual({
       kind: "too-complex",
