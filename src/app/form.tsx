@@ -1,9 +1,9 @@
 "use client";
 
 import { type ReactNode, useState, useSyncExternalStore } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import { passwordSchema } from "@/protocol/accounts";
 
 // The small pieces the account forms share.
@@ -74,7 +74,7 @@ export type FieldErrors = Record<string, string[] | undefined>;
  */
 export function serverErrors(
   failure: unknown,
-  messages: Messages,
+  messages: Translator,
 ): { fields: FieldErrors; error: string | null } {
   const data = (failure as { data?: { fieldErrors?: FieldErrors | null } }).data;
   const refused = accountErrorText(failure, messages);
@@ -88,7 +88,7 @@ export function serverErrors(
 
 /** A form's state: its field errors, its error, its confirmation, whether it is sending. */
 export function useFormState() {
-  const messages = useMessages();
+  const messages = useTranslations();
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -119,7 +119,7 @@ export function useFormState() {
 }
 
 /** The message of a new password's first failed check, in the reader's words, if any. */
-export function newPasswordIssue(password: string, messages: Messages): string[] | undefined {
+export function newPasswordIssue(password: string, messages: Translator): string[] | undefined {
   const parsed = passwordSchema.safeParse(password);
   if (parsed.success) return undefined;
   return [signUpIssueText({ ...parsed.error.issues[0]!, path: ["password"] }, messages)];

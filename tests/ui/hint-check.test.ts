@@ -4,7 +4,7 @@ import { classicCardsKey, classicHintWords, startClassicPlan } from "@/component
 import { applyClassic, classicViewFor } from "@/engine/classic";
 import { game } from "../engine/classic-helpers";
 import { cardsKey, describeStep, leftInvalid } from "@/components/table/hint-check";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import { viewFor } from "@/engine/views";
 import { A, card, hand, play } from "../engine/helpers";
 
@@ -43,7 +43,7 @@ describe("the Hint's checks", () => {
       [5, 2],
     ]);
     const number = (id: number) => shown.get(id) ?? id;
-    const t = dictionary("en");
+    const t = translator("en");
     expect(describeStep(t, { do: "move", card: card("9C"), from: 5, to: "new" }, number)).toBe(
       "move 9♣ from meld 2 to new meld",
     );
@@ -69,14 +69,14 @@ describe("the Hint at the classic table", () => {
     if (!result.ok) throw new Error(result.error.reason);
     const { plan } = result.hint;
     const run = startClassicPlan(view, plan);
-    expect(classicHintWords(dictionary("en"), plan, run)).toEqual([
+    expect(classicHintWords(translator("en"), plan, run)).toEqual([
       "put 6♥ on combination 2",
       "start a new combination with the face-up 9♠",
       "put 10♠ on the new combination with 9♠",
       "move Joker from combination 2 to the new combination with 9♠",
       "end your turn",
     ]);
-    expect(classicHintWords(dictionary("it"), plan, run)).toEqual([
+    expect(classicHintWords(translator("it"), plan, run)).toEqual([
       "metti 6♥ nella combinazione 2",
       "inizia una nuova combinazione con 9♠ scoperta",
       "metti 10♠ nella nuova combinazione con 9♠",

@@ -5,12 +5,12 @@ import { useState } from "react";
 import { BOT_LEVELS, type BotLevel } from "@/bots/levels";
 import { type Variant } from "@/engine/classic";
 import { VariantsField } from "../classic-variants";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
 
 export function StartPractice() {
-  const t = useMessages();
+  const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
   const [level, setLevel] = useState<BotLevel>("medium");
@@ -19,8 +19,8 @@ export function StartPractice() {
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2">
-        <legend className="font-medium">{t.levels.label}</legend>
-        {(Object.keys(t.levels.names) as BotLevel[]).map((one) => (
+        <legend className="font-medium">{t("levels.label")}</legend>
+        {BOT_LEVELS.map((one) => (
           <label key={one} className="flex items-baseline gap-2">
             <input
               type="radio"
@@ -30,8 +30,8 @@ export function StartPractice() {
               onChange={() => setLevel(one)}
             />
             <span>
-              <span className="font-medium">{t.levels.names[one]}</span>{" "}
-              <span className="text-sm text-stone-600">{t.levels.about[one]}</span>
+              <span className="font-medium">{t(`levels.names.${one}`)}</span>{" "}
+              <span className="text-sm text-stone-600">{t(`levels.about.${one}`)}</span>
             </span>
           </label>
         ))}
@@ -51,7 +51,7 @@ export function StartPractice() {
           );
         }}
       >
-        {t.practice.start}
+        {t("practice.start")}
       </button>
       {error && (
         <p role="alert" className="text-sm text-red-700">
@@ -64,8 +64,7 @@ export function StartPractice() {
 
 /** Classic Machiavelli against 1 to 4 bots, each of its level, with the variants chosen. */
 export function StartClassicPractice() {
-  const t = useMessages();
-  const c = t.practice.classic;
+  const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
   const [bots, setBots] = useState<BotLevel[]>(["medium", "medium"]);
@@ -75,9 +74,9 @@ export function StartClassicPractice() {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">{c.title}</h2>
+      <h2 className="text-xl font-semibold">{t("practice.classic.title")}</h2>
       <label className="flex items-center gap-2">
-        {c.bots}
+        {t("practice.classic.bots")}
         <select
           value={bots.length}
           onChange={(e) =>
@@ -93,7 +92,7 @@ export function StartClassicPractice() {
       </label>
       {bots.map((level, index) => (
         <label key={index} className="flex items-center gap-2">
-          {c.botLevel(index + 1)}
+          {t("practice.classic.botLevel", { n: index + 1 })}
           <select
             value={level}
             onChange={(e) =>
@@ -102,7 +101,7 @@ export function StartClassicPractice() {
           >
             {BOT_LEVELS.map((one) => (
               <option key={one} value={one}>
-                {t.levels.names[one]}
+                {t(`levels.names.${one}`)}
               </option>
             ))}
           </select>
@@ -115,7 +114,7 @@ export function StartClassicPractice() {
           checked={singleRound}
           onChange={(e) => setSingleRound(e.target.checked)}
         />
-        {c.singleRound}
+        {t("practice.classic.singleRound")}
       </label>
       <button
         type="button"
@@ -133,7 +132,7 @@ export function StartClassicPractice() {
           );
         }}
       >
-        {c.start}
+        {t("practice.classic.start")}
       </button>
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -9,8 +9,8 @@ import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from 
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, type Millis, type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicCommand, type ClassicView } from "@/engine/classic";
-import { useLocale, useMessages } from "@/i18n/client";
-import type { Messages } from "@/i18n/messages";
+import { useTranslations } from "next-intl";
+import type { Translator } from "@/i18n/types";
 import { useEngineNow } from "@/components/table/engine-now";
 import { arrange, type HandSort, nudge, orderHand } from "@/components/table/hand-order";
 import { useTableSettings } from "@/components/table/settings";
@@ -43,19 +43,24 @@ import { reasonIn } from "./reasons";
 import { RoundEnd } from "./round-end";
 
 /** The line an event leaves under the players, or null for those told elsewhere. */
-function newsOf(t: Messages, e: ClassicEvent, nameOf: (seat: Seat) => string): string | null {
-  const n = t.classic.news;
+function newsOf(t: Translator, e: ClassicEvent, nameOf: (seat: Seat) => string): string | null {
   switch (e.type) {
     case "played":
-      return n.played(nameOf(e.seat), e.fromHand.length + e.fromFaceUp.length);
+      return t("classic.news.played", {
+        who: nameOf(e.seat),
+        n: e.fromHand.length + e.fromFaceUp.length,
+      });
     case "drew":
-      return e.cause === "draw" ? n.drew(nameOf(e.seat)) : null;
+      return e.cause === "draw" ? t("classic.news.drew", { who: nameOf(e.seat) }) : null;
     case "passed":
-      return n.passed(nameOf(e.seat));
+      return t("classic.news.passed", { who: nameOf(e.seat) });
     default:
       return null;
   }
 }
+
+/** The turn's buttons, named as in the catalog's `classic.actions`. */
+type ClassicActionName = "undo" | "reset" | "end" | "pass" | "draw" | "ready";
 
 export type ClassicActResult = { ok: true } | { ok: false; reason: string };
 
@@ -78,6 +83,10 @@ export interface ClassicTableProps {
   topBar?: ReactNode;
   /** What the game-over dialog offers next (rematch, queue again, home). */
   endActions?: ReactNode;
+  /** A panel above the table (a puzzle's goal and its verdict). */
+  coach?: ReactNode;
+  /** False where the turn is never ended (a puzzle, submitted as it stands): no end, draw or pass. */
+  turnEnds?: boolean;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -98,9 +107,10 @@ export function ClassicTable({
   offline = false,
   topBar = null,
   endActions = null,
+  coach = null,
+  turnEnds = true,
 }: ClassicTableProps) {
-  const t = useMessages();
-  const locale = useLocale();
+  const t = useTranslations();
   const [settings, updateSettings] = useTableSettings();
   const [selected, setSelected] = useState<ClassicSource | null>(null);
   const [dragging, setDragging] = useState<ClassicSource | null>(null);
@@ -130,7 +140,7 @@ export function ClassicTable({
       const own = "seat" in e && e.seat === you;
       if (e.type === "played") sound("lay");
       if (e.type === "drew" && own && e.card !== null) sound("draw");
-      if (e.type === "timeUp") toast("info", t.classic.news.timeUp(nameOf(e.seat)));
+      if (e.type === "timeUp") toast("info", t("classic.news.timeUp", { who: nameOf(e.seat) }));
       const line = newsOf(t, e, nameOf);
       if (line && !own) setNews(line);
     }
@@ -158,7 +168,7 @@ export function ClassicTable({
     async (commands: ClassicCommand[]) => {
       for (const command of commands) {
         if (offline) {
-          refuse(t.table.offline, null);
+          refuse(t("table.offline"), null);
           return false;
         }
         const result = await act(command);
@@ -218,7 +228,7 @@ export function ClassicTable({
   );
 
   // Escape lets go of the selection; "d" draws.
-  const draw = allowed.draw;
+  const draw = turnEnds && allowed.draw;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") setSelected(null);
@@ -271,8 +281,8 @@ export function ClassicTable({
   );
 
   const work = view.work;
-  const variants = view.options.variants.map((v) => t.classic.variants[v]);
-  const buttons: [keyof typeof t.classic.actions, ClassicCommand, string][] = [
+  const variants = view.options.variants.map((v) => t(`classic.variants.${v}`));
+  const buttons: [ClassicActionName, ClassicCommand, string][] = [
     ["undo", { do: "undo" }, "bg-white ring-1 ring-stone-300"],
     ["reset", { do: "reset" }, "bg-white ring-1 ring-stone-300"],
     ["end", { do: "end" }, "bg-emerald-700 text-white"],
@@ -282,8 +292,10 @@ export function ClassicTable({
       "bg-sky-700 text-white",
     ],
   ];
-  const enabled = (name: keyof typeof t.classic.actions) =>
-    !offline && name !== "ready" && allowed[name];
+  const shown = turnEnds
+    ? buttons
+    : buttons.filter(([name]) => name === "undo" || name === "reset");
+  const enabled = (name: ClassicActionName) => !offline && name !== "ready" && allowed[name];
 
   return (
     <DndContext
@@ -306,7 +318,7 @@ export function ClassicTable({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             {topBar}
             <span className="text-xs text-stone-500">
-              {[t.classic.title, t.classic.round(view.round), ...variants].join(" · ")}
+              {[t("classic.title"), t("classic.round", { n: view.round }), ...variants].join(" · ")}
             </span>
             <div className="ml-auto">
               <SettingsBar settings={settings} update={updateSettings} />
@@ -318,9 +330,10 @@ export function ClassicTable({
               data-testid="reconnecting"
               className="rounded-md bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900"
             >
-              {t.table.offline}
+              {t("table.offline")}
             </p>
           )}
+          {coach}
           <PlayersStrip view={view} now={now} failure={failure} nameOf={nameOf} />
           <p
             aria-live="polite"
@@ -335,12 +348,12 @@ export function ClassicTable({
               data-testid="failed-move"
               className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
             >
-              {t.classic.news.failed(
-                nameOf(failure.seat),
-                reasonIn(locale, failure.reason),
-                failure.penalty,
-                failure.seat === you,
-              )}
+              {t("classic.news.failed", {
+                who: nameOf(failure.seat),
+                reason: reasonIn(t, failure.reason),
+                penalty: failure.penalty,
+                own: String(failure.seat === you),
+              })}
             </p>
           )}
           {work && (
@@ -352,12 +365,17 @@ export function ClassicTable({
               }`}
             >
               {[
-                t.classic.fromHand(
-                  work.seat === you ? t.seat.you : nameOf(work.seat),
-                  work.fromHand.length,
-                ),
-                work.opening && t.classic.opening(work.opening.points, work.opening.needed),
-                work.seat === you && (work.valid ? t.classic.tableStands : t.classic.tableInvalid),
+                t("classic.fromHand", {
+                  who: work.seat === you ? t("seat.you") : nameOf(work.seat),
+                  n: work.fromHand.length,
+                }),
+                work.opening &&
+                  t("classic.opening", {
+                    points: work.opening.points,
+                    needed: work.opening.needed,
+                  }),
+                work.seat === you &&
+                  (work.valid ? t("classic.tableStands") : t("classic.tableInvalid")),
               ]
                 .filter(Boolean)
                 .join(" · ")}
@@ -373,12 +391,12 @@ export function ClassicTable({
         </div>
         {view.you ? (
           <section
-            aria-label={t.table.rack}
+            aria-label={t("table.rack")}
             data-testid="rack"
             className="flex max-h-[55%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 *:shrink-0 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none"
           >
             <div className="flex flex-wrap items-center gap-2">
-              {buttons.map(([name, command, colour]) => (
+              {shown.map(([name, command, colour]) => (
                 <button
                   key={name}
                   type="button"
@@ -387,11 +405,11 @@ export function ClassicTable({
                   className={`${BUTTON} ${colour}`}
                   onClick={() => void send([command])}
                 >
-                  {t.classic.actions[name]}
+                  {t(`classic.actions.${name}`)}
                 </button>
               ))}
               <p aria-live="polite" className="text-sm text-emerald-900">
-                {selected && t.table.selected(classicCardName(t, selected.card))}
+                {selected && t("table.selected", { card: classicCardName(t, selected.card) })}
               </p>
             </div>
             {findHint && <ClassicHintPanel hint={hint} fourColour={settings.fourColour} />}
@@ -405,7 +423,7 @@ export function ClassicTable({
             />
           </section>
         ) : (
-          <p className="shrink-0 text-sm text-stone-600">{t.spectating}</p>
+          <p className="shrink-0 text-sm text-stone-600">{t("spectating")}</p>
         )}
       </div>
       <DragOverlay dropAnimation={null}>

@@ -3,7 +3,7 @@
 // The Hint's button at the classic table, and once asked what it found: the
 // combinations it changes as they end up and its steps, in the Machiavelox Hint's frame.
 
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { HintButton } from "@/components/table/hint-button";
 import { HintFrame, hintMessage } from "@/components/table/hint-frame";
 import { type ClassicHintControl, classicAnswers, classicHintWords } from "./hint";
@@ -16,7 +16,7 @@ export function ClassicHintPanel({
   hint: ClassicHintControl;
   fourColour: boolean;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const { state } = hint;
   if (state.status === "closed") return <HintButton onOpen={hint.open} />;
   const placement = state.status === "placement" ? state : null;
@@ -28,8 +28,8 @@ export function ClassicHintPanel({
     if (!changed) return [];
     const label =
       number === null || number === undefined
-        ? t.classic.hint.newCombination
-        : t.classic.hint.combination(number);
+        ? t("classic.hint.newCombination")
+        : t("classic.hint.combination", { n: number });
     return [{ key: to, label, cards }];
   });
   return (

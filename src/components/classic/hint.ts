@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { followStep, type StepPlan } from "@/bots/classic/steps";
 import { type CardId } from "@/engine";
 import { type ClassicCommand, type ClassicView, isJoker } from "@/engine/classic";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import type { ClassicHintAnswer } from "@/protocol/hint";
 import { shortName } from "@/components/table/notices";
 import { useHintSearch } from "@/components/table/hint";
@@ -54,29 +54,32 @@ export function startClassicPlan(view: ClassicView, plan: StepPlan): ClassicRunn
 export const stepsPlayed = (view: ClassicView) => view.work?.steps ?? 0;
 
 /** The plan's steps in the player's words, then ending the turn. */
-export function classicHintWords(t: Messages, plan: StepPlan, run: ClassicRunningPlan): string[] {
-  const h = t.classic.hint;
-  const name = (card: CardId) => (isJoker(card) ? t.classic.joker : shortName(card));
+export function classicHintWords(t: Translator, plan: StepPlan, run: ClassicRunningPlan): string[] {
+  const name = (card: CardId) => (isJoker(card) ? t("classic.joker") : shortName(card));
+  const combination = (n: number) => t("classic.hint.combination", { n });
   const words = plan.steps.map(({ card, to }, index) => {
     const origin = run.origins[index]!;
-    const cardWords = origin === "faceUp" ? h.faceUp(name(card)) : name(card);
+    const cardWords =
+      origin === "faceUp" ? t("classic.hint.faceUp", { card: name(card) }) : name(card);
     const continued = run.numbers[to];
     const first = plan.steps.findIndex((s) => s.to === to);
     const where =
       continued !== null && continued !== undefined
-        ? h.combination(continued)
+        ? combination(continued)
         : first === index
           ? null
-          : h.newWith(name(plan.steps[first]!.card));
+          : t("classic.hint.newWith", { card: name(plan.steps[first]!.card) });
     if (typeof origin === "number") {
-      const from = h.combination(origin);
+      const from = combination(origin);
       return where === null
-        ? h.steps.moveNew(cardWords, from)
-        : h.steps.move(cardWords, from, where);
+        ? t("classic.hint.steps.moveNew", { card: cardWords, from })
+        : t("classic.hint.steps.move", { card: cardWords, from, to: where });
     }
-    return where === null ? h.steps.start(cardWords) : h.steps.put(cardWords, where);
+    return where === null
+      ? t("classic.hint.steps.start", { card: cardWords })
+      : t("classic.hint.steps.put", { card: cardWords, to: where });
   });
-  return [...words, h.steps.end];
+  return [...words, t("classic.hint.steps.end")];
 }
 
 /**
@@ -146,13 +149,13 @@ export type ClassicHintControl = ReturnType<typeof useClassicHint>;
 
 /** What the Hint says of classic's own answers. */
 export function classicAnswers(
-  t: Messages,
+  t: Translator,
 ): Record<Exclude<ClassicHintAnswer, Placement>["kind"], string> {
   return {
-    none: t.classic.hint.none,
-    started: t.classic.hint.started,
-    "ace-rule": t.classic.hint.aceRule,
-    "too-complex": t.hint.tooComplex,
-    "cannot-play": t.hint.cannotPlay,
+    none: t("classic.hint.none"),
+    started: t("classic.hint.started"),
+    "ace-rule": t("classic.hint.aceRule"),
+    "too-complex": t("hint.tooComplex"),
+    "cannot-play": t("hint.cannotPlay"),
   };
 }

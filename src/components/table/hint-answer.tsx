@@ -4,7 +4,7 @@
 // the melds as they end up, the steps in words, and the button that plays the next one.
 
 import { NEW_MELD } from "@/bots/plan";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { CardFace } from "./card";
 import { type HintPanelProps } from "./hint";
 import { describeStep } from "./hint-check";
@@ -12,7 +12,7 @@ import { HintFrame, hintMessage } from "./hint-frame";
 
 /** What the Hint found, once asked. */
 export function HintAnswerPanel({ hint, busy, fourColour, meldNumber }: HintPanelProps) {
-  const t = useMessages();
+  const t = useTranslations();
   const { state } = hint;
   if (state.status === "closed") return null;
   const placement = state.status === "placement" ? state : null;
@@ -22,18 +22,18 @@ export function HintAnswerPanel({ hint, busy, fourColour, meldNumber }: HintPane
       changed={"changed" in state && state.changed}
       message={
         hint.invalidLeft
-          ? t.hint.doneInvalid
+          ? t("hint.doneInvalid")
           : hintMessage(t, state, {
-              none: t.hint.none,
-              "too-complex": t.hint.tooComplex,
-              "cannot-play": t.hint.cannotPlay,
+              none: t("hint.none"),
+              "too-complex": t("hint.tooComplex"),
+              "cannot-play": t("hint.cannotPlay"),
             })
       }
       onAgain={hint.invalidLeft ? hint.open : null}
-      warning={placement?.answer.eliminates ? t.hint.eliminates : null}
+      warning={placement?.answer.eliminates ? t("hint.eliminates") : null}
       target={placement?.answer.melds.map((meld) => ({
         key: meld.id,
-        label: meld.id >= NEW_MELD ? t.hint.newMeld : t.hint.meld(meldNumber(meld.id)),
+        label: meld.id >= NEW_MELD ? t("hint.newMeld") : t("hint.meld", { n: meldNumber(meld.id) }),
         cards: meld.cards,
       }))}
       placed={placement?.answer.placed}

@@ -3,7 +3,7 @@
 // The Hint's button at the table; what it found loads only once the player asks.
 
 import dynamic from "next/dynamic";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { HINT_BUTTON, type HintPanelProps } from "./hint";
 
 const HintAnswerPanel = dynamic(() => import("./hint-answer").then((m) => m.HintAnswerPanel));
@@ -17,7 +17,7 @@ export function HintPanel(props: HintPanelProps) {
 
 /** The button asking for the Hint, in either game. */
 export function HintButton({ onOpen }: { onOpen: () => void }) {
-  const t = useMessages();
+  const t = useTranslations();
   return (
     <button
       type="button"
@@ -25,7 +25,7 @@ export function HintButton({ onOpen }: { onOpen: () => void }) {
       data-testid="hint-open"
       onClick={onOpen}
     >
-      {t.hint.show}
+      {t("hint.show")}
     </button>
   );
 }

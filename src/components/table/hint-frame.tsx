@@ -6,8 +6,8 @@
 
 import { Fragment, type ReactNode } from "react";
 import { type CardId } from "@/engine";
-import { useMessages } from "@/i18n/client";
-import type { Messages } from "@/i18n/messages";
+import { useTranslations } from "next-intl";
+import type { Translator } from "@/i18n/types";
 import { HINT_BUTTON } from "./hint";
 
 export interface HintFrameProps {
@@ -39,24 +39,24 @@ export function HintFrame({
   placed = [],
   steps = null,
 }: HintFrameProps) {
-  const t = useMessages();
+  const t = useTranslations();
   return (
     <section
-      aria-label={t.hint.title}
+      aria-label={t("hint.title")}
       data-testid="hint-panel"
       className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-300"
     >
       <div className="flex items-center gap-2">
-        <h2 className="font-semibold text-amber-950">{t.hint.title}</h2>
+        <h2 className="font-semibold text-amber-950">{t("hint.title")}</h2>
         <button
           type="button"
           className="ml-auto rounded bg-white px-2 py-1 text-xs ring-1 ring-stone-300"
           onClick={onClose}
         >
-          {t.hint.hide}
+          {t("hint.hide")}
         </button>
       </div>
-      {changed && <p className="text-amber-900">{t.hint.changed}</p>}
+      {changed && <p className="text-amber-900">{t("hint.changed")}</p>}
       <p role="status" data-testid="hint-message">
         {message}
       </p>
@@ -66,7 +66,7 @@ export function HintFrame({
           className={`${HINT_BUTTON} bg-amber-500 text-amber-950`}
           onClick={onAgain}
         >
-          {t.hint.again}
+          {t("hint.again")}
         </button>
       )}
       {warning && (
@@ -75,7 +75,7 @@ export function HintFrame({
         </p>
       )}
       {target && (
-        <ul aria-label={t.hint.title} data-testid="hint-target" className="flex flex-wrap gap-3">
+        <ul aria-label={t("hint.title")} data-testid="hint-target" className="flex flex-wrap gap-3">
           {target.map((group) => (
             <li key={group.key} className="space-y-1">
               <span className="text-xs text-stone-600">{group.label}</span>
@@ -113,7 +113,7 @@ export function HintFrame({
             disabled={steps.busy}
             onClick={steps.onNext}
           >
-            {t.hint.next(steps.sent + 1, steps.words.length)}
+            {t("hint.next", { step: steps.sent + 1, total: steps.words.length })}
           </button>
         </>
       )}
@@ -131,19 +131,19 @@ type Said<K extends string> =
 
 /** What the Hint says: the same in both games but for the answers each words itself. */
 export function hintMessage<K extends string>(
-  t: Messages,
+  t: Translator,
   state: Said<NoInfer<K>>,
   answered: Record<K, string>,
 ): string {
   switch (state.status) {
     case "searching":
-      return t.hint.searching;
+      return t("hint.searching");
     case "placement":
-      return `${t.hint.placement(state.answer.placed.length, state.answer.moved)} ${t.hint.yours}`;
+      return `${t("hint.placement", { placed: state.answer.placed.length, moved: state.answer.moved })} ${t("hint.yours")}`;
     case "done":
-      return t.hint.done;
+      return t("hint.done");
     case "failed":
-      return state.reason || t.hint.failed;
+      return state.reason || t("hint.failed");
     case "answered":
       return answered[state.answer.kind];
   }
