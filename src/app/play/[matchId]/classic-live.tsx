@@ -20,6 +20,7 @@ export default function ClassicLive({
   events,
   names,
   offline,
+  hintAllowed,
   endActions,
 }: {
   matchId: string;
@@ -29,6 +30,8 @@ export default function ClassicLive({
   events: readonly ClassicEvent[];
   names: string[];
   offline: boolean;
+  /** The Hint helps in friendly and practice games; ranked games are played unaided. */
+  hintAllowed: boolean;
   endActions: React.ReactNode;
 }) {
   const t = useTranslations();
@@ -45,6 +48,10 @@ export default function ClassicLive({
     },
     [client, matchId, you, t],
   );
+  const findHint = useCallback(
+    () => client.hint.classic.query({ matchId, seat: you! }),
+    [client, matchId, you],
+  );
   return (
     <ClassicTable
       view={view}
@@ -52,6 +59,7 @@ export default function ClassicLive({
       events={events}
       names={names}
       act={act}
+      findHint={you === null || !hintAllowed ? null : findHint}
       offline={offline}
       endActions={endActions}
       topBar={

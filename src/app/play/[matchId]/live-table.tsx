@@ -150,6 +150,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
         events={classicEvents}
         names={names}
         offline={link === "down"}
+        hintAllowed={info.kind !== "COMPETITIVE"}
         endActions={
           <>
             {info.kind === "COMPETITIVE" && <AfterHand info={info} you={you} />}
