@@ -3,11 +3,14 @@
 // positions; each answer played through the classic engine as a whole-table
 // turn, which must stand.
 
-import loadHighs from "highs";
 import { solveTahiti } from "../src/solver";
-import { PLACED_WEIGHT } from "../src/solver/bound";
-import { quantile } from "./quantile";
-import { standsInEngine, tahitiPosition, tahitiProgramme } from "./solver-tahiti-positions";
+import { compareWithHighs, report } from "./highs-compare";
+import {
+  standsInEngine,
+  tahitiPosition,
+  tahitiProgramme,
+  type TahitiPosition,
+} from "./solver-tahiti-positions";
 
 const POSITIONS = Number(process.env.POSITIONS ?? 300);
 const SEED = Number(process.env.SEED ?? 1);
@@ -18,16 +21,30 @@ const TABLE: [number, number] = [
 ];
 const WARM_UP = 30;
 
+const tableCards = (position: TahitiPosition) =>
+  position.table.reduce((sum, m) => sum + m.cards.length, 0);
+
 async function main() {
-  const highs = await loadHighs();
-  for (let n = 0; n < WARM_UP; n++)
-    solveTahiti({ ace: "low-or-high", ...tahitiPosition(n, SEED + 1, TABLE) });
-  const solverMs: number[] = [];
-  const highsMs: number[] = [];
-  let agree = 0;
-  let tooComplex = 0;
-  let stands = 0;
-  const failures: string[] = [];
+  const result = await compareWithHighs({
+    positions: POSITIONS,
+    position: (n) => tahitiPosition(n, SEED, TABLE),
+    name: (n) => `#${n}`,
+    tableCards,
+    solve: (position) => {
+      const result = solveTahiti({ ace: "low-or-high", ...position });
+      if (!result.ok) return { ok: false, ...result.error };
+      const { hint } = result;
+      const stands = standsInEngine(position, hint.target, hint.placed.length);
+      const fault = stands ? null : "the engine refuses the answer's table";
+      return { ok: true, placed: hint.placed.length, moved: hint.moved, fault };
+    },
+    programme: tahitiProgramme,
+    warmUp: {
+      positions: WARM_UP,
+      position: (n) => tahitiPosition(n, SEED + 1, TABLE),
+      highs: false,
+    },
+  });
   let jokers = 0;
   let faceUps = 0;
   for (let n = 0; n < POSITIONS; n++) {
@@ -35,40 +52,15 @@ async function main() {
     if ([...position.table.flatMap((m) => m.cards), ...position.own].some((c) => c >= 104))
       jokers++;
     if (position.faceUp.length > 0) faceUps++;
-    const tableCards = position.table.reduce((sum, m) => sum + m.cards.length, 0);
-    let start = performance.now();
-    const result = solveTahiti({ ace: "low-or-high", ...position });
-    solverMs.push(performance.now() - start);
-    start = performance.now();
-    const ilp = highs.solve(tahitiProgramme(position), { output_flag: false, mip_rel_gap: 0 });
-    highsMs.push(performance.now() - start);
-    if (ilp.Status !== "Optimal") throw new Error(`position ${n}: HiGHS says ${ilp.Status}`);
-    if (!result.ok) {
-      if (result.error.code !== "too-complex") throw new Error(result.error.reason);
-      tooComplex++;
-      continue;
-    }
-    const { hint } = result;
-    if (standsInEngine(position, hint.target, hint.placed.length)) stands++;
-    else failures.push(`#${n}: the engine refuses the answer's table`);
-    const value = hint.placed.length * PLACED_WEIGHT + tableCards - hint.moved;
-    if (value === Math.round(ilp.ObjectiveValue)) agree++;
-    else failures.push(`#${n}: search ${value}, HiGHS ${ilp.ObjectiveValue}`);
   }
-  const sort = (xs: number[]) => [...xs].sort((a, b) => a - b);
-  const [s, h] = [sort(solverMs), sort(highsMs)];
-  const ms = (x: number) => `${x.toFixed(2)} ms`;
   console.log(
     `positions            ${POSITIONS} (Tahiti: table ${TABLE.join("–")} cards, hand 3–10; ${jokers} with jokers in play, ${faceUps} with face-up cards; seed ${SEED})`,
   );
-  console.log(
-    `optimum agreement    ${(Math.floor((1000 * agree) / POSITIONS) / 10).toFixed(1)}% (${agree}/${POSITIONS}; ${tooComplex} over the search's budget, ${POSITIONS - agree - tooComplex} different)`,
-  );
-  console.log(`tables the engine accepts ${stands}/${POSITIONS - tooComplex}`);
-  console.log(`search  p50 / p99    ${ms(quantile(s, 0.5))} / ${ms(quantile(s, 0.99))}`);
-  console.log(`HiGHS   p50 / p99    ${ms(quantile(h, 0.5))} / ${ms(quantile(h, 0.99))}`);
-  for (const line of failures.slice(0, 10)) console.log(`  ${line}`);
-  if (failures.length > 0) process.exitCode = 1;
+  report(result, POSITIONS, {
+    budget: "the search's budget",
+    checked: "tables the engine accepts",
+    solver: "search",
+  });
 }
 
 void main();

@@ -6,8 +6,14 @@
 // each answer on it.
 
 import type { CardId } from "@/engine";
-import { applyClassic, type ClassicState, isJoker, newClassicGame } from "@/engine/classic";
-import { planCommands, planSteps } from "../bots/classic/steps";
+import {
+  applyClassic,
+  classicViewFor,
+  type ClassicState,
+  isJoker,
+  newClassicGame,
+} from "@/engine/classic";
+import { followStep, planSteps } from "../bots/classic/steps";
 import { invalidMeld, type Submission } from "./check";
 import { PUZZLE_ACE, type PuzzlePosition, type PuzzleSolution } from "./types";
 
@@ -55,10 +61,10 @@ export function classicSolutionSteps(
     states[0]!.table,
     solution.target.map((m) => m.cards),
   );
-  const commands = planCommands(plan, position.hand, states[0]!.nextCombinationId);
-  for (const command of commands) {
-    if (command.do === "end") break;
+  for (let index = 0; index < plan.steps.length; index++) {
     const last = states.at(-1)!;
+    const command = followStep(plan, index, classicViewFor(last, CLASSIC_PUZZLE_SEAT));
+    if (!command) break;
     const result = applyClassic(last, CLASSIC_PUZZLE_SEAT, command, last.now + STEP_MS);
     if (!result.ok) break;
     states.push(result.state);

@@ -128,6 +128,15 @@ interface Stretch {
  * least what matching the combinations can keep, so a branch whose past plus
  * future cannot beat the best so far stops: exact. Branches go best future
  * first, so the first arrangement found is most often the optimum.
+ *
+ * `future` itself is told how much a branch must bring to matter: below that,
+ * an upper bound is as good as the exact value, so it stops as soon as the
+ * cards left cannot bring more (`ceiling`: 128 per hand card that could still
+ * fit a combination of the cards left, one per table card) and remembers the
+ * bound. For that bound to cut early, the search first asks for arrangements
+ * placing every hand card that fits anywhere, then one fewer, and so on: the
+ * first that has one holds the optimum (the best of those is found as before),
+ * and the levels without one are proved empty cheaply, the bar set high.
  */
 class TahitiSearch {
   readonly budget: number;
@@ -141,7 +150,13 @@ class TahitiSearch {
   private readonly tableClasses: number[];
   private readonly handClasses: number[];
   private readonly present: number[];
+  /** Futures worked out exactly, and upper bounds of those only bounded, per set of cards left. */
   private readonly memo = new Map<string, number>();
+  private readonly upper = new Map<string, number>();
+  /** Hand classes that fit some combination of all the cards: the others are never placed. */
+  private readonly placeable: boolean[];
+  /** Cards left of each kind, whatever their origin. */
+  private readonly kindLeft = new Int8Array(KINDS);
   private readonly codes: number[];
   private readonly chosen: CardId[][] = [];
   private readonly original: readonly (readonly CardId[])[];
@@ -163,6 +178,7 @@ class TahitiSearch {
       const cls = kind * this.origins + origin;
       if (this.cards[cls]!.length === 0) this.classesOf[kind]!.push(cls);
       this.cards[cls]!.push(card);
+      this.kindLeft[kind]!++;
     };
     original.forEach((cards, m) => cards.forEach((c) => add(c, m)));
     own.forEach((c) => add(c, this.hand));
@@ -181,6 +197,12 @@ class TahitiSearch {
         );
     this.tableClasses = classes((o) => o < this.hand);
     this.handClasses = classes((o) => o === this.hand);
+    this.placeable = this.cards.map(
+      (_, cls) =>
+        this.originOf(cls) === this.hand &&
+        this.cards[cls]!.length > 0 &&
+        this.combinationsWith(cls).length > 0,
+    );
     // The table as it is: nothing placed, every card kept.
     this.best = original.map((m) => [...m]);
     this.bestValue = original.reduce((n, m) => n + m.length, 0);
@@ -189,6 +211,18 @@ class TahitiSearch {
   /** false when the search outgrew its budget */
   run(): boolean {
     try {
+      const kept = this.bestValue;
+      // Most hand cards first: an arrangement placing h of them, or a proof there is none.
+      const most = this.handClasses.reduce(
+        (n, cls) => n + (this.placeable[cls] ? this.cards[cls]!.length : 0),
+        0,
+      );
+      for (let h = most; h > 0; h--) {
+        this.bestValue = PLACED_WEIGHT * h - 1;
+        this.search(0, 0);
+        if (this.bestValue >= PLACED_WEIGHT * h) return true;
+      }
+      this.bestValue = kept;
       this.search(0, 0);
       return true;
     } catch (error) {
@@ -234,28 +268,72 @@ class TahitiSearch {
     return PLACED_WEIGHT * fromHand + most;
   }
 
-  /** The most the cards left can bring (see the class comment); -Infinity when a table card fits nowhere. */
-  private future(): number {
+  /**
+   * The most the cards left can bring (see the class comment); -Infinity when a table card
+   * fits nowhere. Exact when above `above`; otherwise an upper bound, at most `above`.
+   */
+  private future(above = -Infinity): number {
+    // The cheap bound first: most calls end here, before the set of cards left is even named.
+    const ceiling = this.ceiling();
+    if (ceiling <= above) return ceiling;
     const key = this.key();
     const known = this.memo.get(key);
     if (known !== undefined) return known;
+    const bound = this.upper.get(key) ?? Infinity;
+    if (bound <= above) return bound;
     this.spend();
     const next = this.next();
     let best = next === null ? 0 : -Infinity;
     if (next !== null) {
       for (const combo of this.combinationsWith(next.cls)) {
         const taken = this.take(combo);
-        best = Math.max(best, this.gain(combo) + this.future());
+        const gain = this.gain(combo);
+        best = Math.max(best, gain + this.future(Math.max(above, best) - gain));
         this.restore(combo, taken);
       }
       if (!next.table)
         best = Math.max(
           best,
-          this.skipping(next.cls, () => this.future()),
+          this.skipping(next.cls, () => this.future(Math.max(above, best))),
         );
     }
-    this.memo.set(key, best);
+    if (best > above) this.memo.set(key, best);
+    else this.upper.set(key, best);
     return best;
+  }
+
+  /** What the cards left could bring at most: 128 per placeable hand card, one per table card. */
+  private ceiling(): number {
+    let most = 0;
+    for (const cls of this.present) {
+      const left = this.cards[cls]!.length;
+      if (this.originOf(cls) < this.hand) most += left;
+      else if (left > 0 && this.placeable[cls] && this.fits(cls)) most += PLACED_WEIGHT * left;
+    }
+    return most;
+  }
+
+  /**
+   * Whether a card of hand class `cls` could still be in a combination of the cards left: a
+   * set (two other suits of its rank, a joker standing for one) or a run (two neighbours of its
+   * suit within two ranks, a joker for one; round the corner too, so never too strict).
+   */
+  private fits(cls: number): boolean {
+    if (this.isJokerClass(cls)) return true;
+    const left = this.kindLeft;
+    const kind = Math.floor(cls / this.origins);
+    const rank = kind % 13;
+    const base = kind - rank;
+    const joker = left[JOKER_KIND]! > 0 ? 1 : 0;
+    let suits = joker;
+    for (let k = rank; k < JOKER_KIND; k += 13) if (k !== kind && left[k]! > 0) suits++;
+    if (suits >= 2) return true;
+    // Ranks two and one below, one and two above, round the corner.
+    const below2 = left[base + ((rank + 11) % 13)]! > 0 ? 0 : 1;
+    const below1 = left[base + ((rank + 12) % 13)]! > 0 ? 0 : 1;
+    const above1 = left[base + ((rank + 1) % 13)]! > 0 ? 0 : 1;
+    const above2 = left[base + ((rank + 2) % 13)]! > 0 ? 0 : 1;
+    return below2 + below1 <= joker || below1 + above1 <= joker || above1 + above2 <= joker;
   }
 
   /** The cards left as a short string: each class's count (0–4, three bits), five to a character. */
@@ -270,7 +348,10 @@ class TahitiSearch {
   /** `then` with a card of hand class `cls` kept in the hand: out of the pool, no later combination takes it. */
   private skipping<T>(cls: number, then: () => T): T {
     const card = this.cards[cls]!.pop()!;
+    const kind = Math.floor(cls / this.origins);
+    this.kindLeft[kind]!--;
     const result = then();
+    this.kindLeft[kind]!++;
     this.cards[cls]!.push(card);
     return result;
   }
@@ -282,23 +363,26 @@ class TahitiSearch {
     if (next === null || !next.table) {
       // Only hand cards left: what they bring no longer depends on the table's.
       const match = matchMelds(this.original, this.chosen);
-      const value =
-        PLACED_WEIGHT * placed + keptCards(this.original, this.chosen, match) + this.future();
+      const past = PLACED_WEIGHT * placed + keptCards(this.original, this.chosen, match);
+      const value = past + this.future(this.bestValue - past);
       if (value > this.bestValue) {
         this.bestValue = value;
         this.best = [...this.chosen.map((m) => [...m]), ...this.handCombinations()];
       }
       return;
     }
+    const past = PLACED_WEIGHT * placed + kept;
     const options = this.combinationsWith(next.cls).map((combo) => {
       const taken = this.take(combo);
-      const bound = this.gain(combo) + this.future();
+      const gain = this.gain(combo);
+      // An option that cannot beat the best so far only needs a bound: it is not taken.
+      const bound = gain + this.future(this.bestValue - past - gain);
       this.restore(combo, taken);
       return { combo, bound };
     });
     options.sort((a, b) => b.bound - a.bound);
     for (const { combo, bound } of options) {
-      if (PLACED_WEIGHT * placed + kept + bound <= this.bestValue) break;
+      if (past + bound <= this.bestValue) break;
       const taken = this.take(combo);
       const gain = this.gain(combo);
       const fromHand = Math.floor(gain / PLACED_WEIGHT);
@@ -323,14 +407,20 @@ class TahitiSearch {
   }
 
   private take(combo: Classes): CardId[] {
-    const taken = combo.map((cls) => this.cards[cls]!.pop()!);
+    const taken = combo.map((cls) => {
+      this.kindLeft[Math.floor(cls / this.origins)]!--;
+      return this.cards[cls]!.pop()!;
+    });
     this.chosen.push(taken);
     return taken;
   }
 
   private restore(combo: Classes, taken: CardId[]): void {
     this.chosen.pop();
-    combo.forEach((cls, i) => this.cards[cls]!.push(taken[i]!));
+    combo.forEach((cls, i) => {
+      this.kindLeft[Math.floor(cls / this.origins)]!++;
+      this.cards[cls]!.push(taken[i]!);
+    });
   }
 
   /** Every combination of the cards left holding a card of class `cls`, each once. */

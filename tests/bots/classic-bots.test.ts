@@ -11,7 +11,7 @@ import { classicHint } from "@/bots/classic/hint";
 import { decideClassicBot, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
 import { playClassicBotRound, runClassicTournament } from "@/bots/classic/tournament";
 import { act, game, names, tableOf } from "../engine/classic-helpers";
-import { botTurn } from "./helpers";
+import { botTurn, followHint } from "./helpers";
 
 const OPPONENT = "2C 4D 6S 9C JD KS";
 
@@ -82,23 +82,31 @@ describe("classic: the hard bot and the hint", () => {
     expect(sent.at(-1)).toEqual({ do: "end" });
   });
 
-  it("classic §4 example: the hint places A♣ and its commands, replayed, build its target", () => {
+  it("classic §4 example: the hint places A♣ and its steps, followed, build its target", () => {
     const start = kqj();
-    const result = classicHint(classicViewFor(start, 0), start.nextCombinationId);
+    const result = classicHint(classicViewFor(start, 0));
     if (!result.ok) throw new Error(result.error.reason);
     const { hint } = result;
     expect(names(hint.placed)).toBe("AC");
     expect(hint.moved).toBe(6);
-    let state = start;
-    for (const command of hint.commands) state = act(state, 0, command).state;
-    expect(tableOf(state).sort()).toEqual(hint.target.map(names).sort());
+    const state = followHint(start, hint.plan);
+    expect(tableOf(state).sort()).toEqual(hint.plan.target.map(names).sort());
     expect(state.turn).toBe(1);
   });
 
   it("the hint is only for the seat whose turn it is", () => {
     const start = kqj();
-    const result = classicHint(classicViewFor(start, 1), start.nextCombinationId);
-    expect(result.ok).toBe(false);
+    const result = classicHint(classicViewFor(start, 1));
+    expect(result).toMatchObject({ ok: false, error: { code: "not-now" } });
+  });
+
+  it("the hint is for the start of the turn: once a card is put, it asks for the turn to be reset", () => {
+    const start = kqj();
+    const { state } = act(start, 0, { do: "put", card: start.hands[0]![1]!, to: "new" });
+    expect(classicHint(classicViewFor(state, 0))).toMatchObject({
+      ok: false,
+      error: { code: "started" },
+    });
   });
 
   it("classic tips: the hard bot keeps back a card that fits several places when it plays something else", () => {

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { classicViewFor } from "@/engine/classic";
 import { classicHint } from "@/bots/classic/hint";
-import { act, game, names, tableOf } from "../engine/classic-helpers";
-import { botTurn } from "./helpers";
+import { game, names, tableOf } from "../engine/classic-helpers";
+import { botTurn, followHint } from "./helpers";
 
 const TAHITI = { variants: ["tahiti" as const] };
 const OPPONENT = "2C 4D 6S 9C JD KS";
@@ -51,7 +51,7 @@ describe("classic §8 Tahiti: the hard bot", () => {
 });
 
 describe("classic §8 Tahiti: the Hint", () => {
-  it("classic §8 the hint swaps the joker and uses a face-up card, and its commands, replayed, build its target", () => {
+  it("classic §8 the hint swaps the joker and uses a face-up card, and its steps, followed, build its target", () => {
     const start = game({
       hands: ["6H 10S 3C", OPPONENT],
       table: ["5H JK 7H"],
@@ -59,14 +59,13 @@ describe("classic §8 Tahiti: the Hint", () => {
       stock: "3D 4D",
       options: TAHITI,
     });
-    const result = classicHint(classicViewFor(start, 0), start.nextCombinationId);
+    const result = classicHint(classicViewFor(start, 0));
     if (!result.ok) throw new Error(result.error.reason);
     const { hint } = result;
     expect(names(hint.placed)).toBe("10S 6H");
     expect(hint.moved).toBe(1);
-    let state = start;
-    for (const command of hint.commands) state = act(state, 0, command).state;
-    expect(tableOf(state).sort()).toEqual(hint.target.map(names).sort());
+    const state = followHint(start, hint.plan);
+    expect(tableOf(state).sort()).toEqual(hint.plan.target.map(names).sort());
     expect(names(state.faceUp)).toBe("KD");
     expect(state.turn).toBe(1);
   });

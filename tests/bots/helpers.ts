@@ -9,6 +9,7 @@ import type { HandState, Seat } from "@/engine/state";
 import { viewFor } from "@/engine/views";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
 import { decideClassicBot, NEW_CLASSIC_MEMORY } from "@/bots/classic/policy";
+import { followStep, type StepPlan } from "@/bots/classic/steps";
 import { type ClassicCommand, type ClassicState, classicViewFor } from "@/engine/classic";
 import { hand } from "../engine/helpers";
 import { act } from "../engine/classic-helpers";
@@ -81,4 +82,15 @@ export function botTurn(state: ClassicState, level: BotLevel) {
     state = act(state, seat, decision.command!).state;
   }
   return { state, sent };
+}
+
+/** The mover plays a hint's plan, each step's command from the table as it is then, to its end. */
+export function followHint(state: ClassicState, plan: StepPlan) {
+  const seat = state.turn;
+  for (let index = 0; ; index++) {
+    const command = followStep(plan, index, classicViewFor(state, seat));
+    if (!command) throw new Error(`step ${index}: the table no longer holds the plan's work`);
+    state = act(state, seat, command).state;
+    if (command.do === "end") return state;
+  }
 }

@@ -9,7 +9,7 @@ test.afterEach(closeContexts);
 const SCREENSHOTS = "artifacts/screenshots";
 const tag = () => Date.now().toString(36);
 
-test("classic practice: the bots play their turns live, a draw ends yours, and a failed move draws 3 for all to see", async ({
+test("classic practice: the Hint answers on your turn, the bots play their turns live, a draw ends yours, and a failed move draws 3 for all to see", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -22,6 +22,15 @@ test("classic practice: the bots play their turns live, a draw ends yours, and a
   // Seat 0 starts the first round.
   await expect(turn).toContainText("Your turn");
   await expect(page.getByRole("heading", { name: /Your hand \(13\)/ })).toBeVisible();
+
+  // The Hint (a practice game): what it finds for the hand, in words, then hidden again.
+  await page.getByTestId("hint-open").click();
+  await expect(page.getByTestId("hint-message")).toHaveText(
+    /can go onto the table|No placement found|Too complex/,
+    { timeout: 30_000 },
+  );
+  await page.getByRole("button", { name: "Hide the hint" }).click();
+  await expect(page.getByTestId("hint-panel")).toHaveCount(0);
 
   // Drawing ends the turn: the bots play theirs (each seen in the news line), and the turn
   // comes back.

@@ -22,7 +22,7 @@ import {
   mediumPlacement,
   type Placement,
 } from "./placement";
-import { planSteps, stepCommand, type StepPlan } from "./steps";
+import { followStep, planSteps, type StepPlan } from "./steps";
 
 export interface ClassicBotMemory {
   /** The play under way: its steps, how many are sent, the ids of the combinations it created. */
@@ -76,14 +76,7 @@ export function decideClassicBot(level: BotLevel, input: ClassicBotInput): Class
     };
   }
   const plan = memory.plan!;
-  // The combination a new target began with is the one now holding its first card.
-  const created = (to: number): CombinationId | null => {
-    const first = plan.steps.find((s) => s.to === to)!.card;
-    return view.table.find((c) => c.cards.includes(first))?.id ?? null;
-  };
-  // Face-up cards are put like hand cards (Tahiti).
-  const hand = new Set([...view.you.hand, ...view.faceUp]);
-  const command = stepCommand(plan, plan.sent, (c) => hand.has(c), created);
+  const command = followStep(plan, plan.sent, view);
   if (!command) return { command: { do: "reset" }, memory: { plan: null, gaveUp: true } };
   const done = command.do === "end";
   return {

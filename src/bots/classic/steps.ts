@@ -5,7 +5,12 @@
 // others, only to a refusal.
 
 import { type CardId } from "@/engine";
-import { withIds, type ClassicCommand, type CombinationId } from "@/engine/classic";
+import {
+  withIds,
+  type ClassicCommand,
+  type ClassicView,
+  type CombinationId,
+} from "@/engine/classic";
 
 /** One card to its target combination (an index into the target table). */
 export interface Step {
@@ -66,27 +71,20 @@ export function stepCommand(
 }
 
 /**
- * The whole plan as commands, for a caller that knows the id the next new
- * combination gets (the server's state does: `nextCombinationId`).
+ * The command for step `index` of a plan being played on the table `view`
+ * shows: a new target combination is the one now holding its first card, and
+ * face-up cards (Tahiti) are put like hand cards. Null when the table no longer
+ * holds what the plan made so far.
  */
-export function planCommands(
+export function followStep(
   plan: StepPlan,
-  hand: readonly CardId[],
-  nextCombinationId: CombinationId,
-): ClassicCommand[] {
-  const ids = new Map<number, CombinationId>();
-  let next = nextCombinationId;
-  const commands: ClassicCommand[] = [];
-  for (let i = 0; i <= plan.steps.length; i++) {
-    const command = stepCommand(
-      plan,
-      i,
-      (c) => hand.includes(c),
-      (to) => ids.get(to) ?? null,
-    )!;
-    if ((command.do === "put" || command.do === "move") && command.to === "new")
-      ids.set(plan.steps[i]!.to, next++);
-    commands.push(command);
-  }
-  return commands;
+  index: number,
+  view: ClassicView,
+): ClassicCommand | null {
+  const created = (to: number): CombinationId | null => {
+    const first = plan.steps.find((s) => s.to === to)!.card;
+    return view.table.find((c) => c.cards.includes(first))?.id ?? null;
+  };
+  const own = new Set([...(view.you?.hand ?? []), ...view.faceUp]);
+  return stepCommand(plan, index, (c) => own.has(c), created);
 }

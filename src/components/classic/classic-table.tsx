@@ -37,6 +37,8 @@ import {
   parseSource,
 } from "./moves";
 import { ClassicCardFace, ClassicHand, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import { type FindClassicHint, useClassicHint } from "./hint";
+import { ClassicHintPanel } from "./hint-panel";
 import { reasonIn } from "./reasons";
 import { RoundEnd } from "./round-end";
 
@@ -73,6 +75,8 @@ export interface ClassicTableProps {
   names: string[];
   /** Sends one command; a refusal's reason is shown to the player. */
   act: (command: ClassicCommand) => Promise<ClassicActResult>;
+  /** Asks the server for the Hint; absent where it is not allowed (ranked games, spectators). */
+  findHint?: FindClassicHint | null;
   /** The connection is down: nothing is sent until it is back. */
   offline?: boolean;
   /** Links and notes for the frame's top line (home, rules, the preview's controls). */
@@ -99,6 +103,7 @@ export function ClassicTable({
   events,
   names,
   act,
+  findHint = null,
   offline = false,
   topBar = null,
   endActions = null,
@@ -161,17 +166,26 @@ export function ClassicTable({
     [sound, toast],
   );
 
-  /** Sends the commands in order; the first refusal stops the rest and is shown. */
+  /** Sends the commands in order; the first refusal stops the rest and is shown. Whether all went. */
   const send = useCallback(
     async (commands: ClassicCommand[]) => {
       for (const command of commands) {
-        if (offline) return refuse(t("table.offline"), null);
+        if (offline) {
+          refuse(t("table.offline"), null);
+          return false;
+        }
         const result = await act(command);
-        if (!result.ok) return refuse(result.reason, "card" in command ? command.card : null);
+        if (!result.ok) {
+          refuse(result.reason, "card" in command ? command.card : null);
+          return false;
+        }
       }
+      return true;
     },
     [act, offline, refuse, t],
   );
+  const sendOne = useCallback((command: ClassicCommand) => send([command]), [send]);
+  const hint = useClassicHint(findHint, view, sendOne);
 
   const allowed = classicAllowed(view);
   const hand = useMemo(
@@ -248,11 +262,12 @@ export function ClassicTable({
       dragging,
       refusedCard,
       fourColour: settings.fourColour,
+      hinted: hint.marks,
       nameOf,
       onSelect: select,
       onChoose: choose,
     }),
-    [selected, dragging, refusedCard, settings.fourColour, nameOf, select, choose],
+    [selected, dragging, refusedCard, settings.fourColour, hint.marks, nameOf, select, choose],
   );
   const nudgeCard = useCallback(
     (card: CardId, step: -1 | 1) => {
@@ -400,6 +415,7 @@ export function ClassicTable({
                 {selected && t("table.selected", { card: classicCardName(t, selected.card) })}
               </p>
             </div>
+            {findHint && <ClassicHintPanel hint={hint} fourColour={settings.fourColour} />}
             <ClassicHand
               cards={hand}
               sort={sort}

@@ -28,6 +28,8 @@ export interface ClassicUi {
   dragging: ClassicSource | null;
   refusedCard: CardId | null;
   fourColour: boolean;
+  /** Cards of the plan the Hint shows: own cards it places and table cards it moves. */
+  hinted: ReadonlySet<CardId>;
   nameOf: (seat: Seat) => string;
   onSelect: (source: ClassicSource) => void;
   onChoose: (dest: ClassicDestination) => void;
@@ -36,6 +38,7 @@ export interface ClassicUi {
 }
 
 const SIZE = "h-[4.25rem] w-12 text-sm sm:h-20 sm:w-14 sm:text-base";
+const SMALL = "h-10 w-7 text-[11px]";
 
 export function ClassicCardFace({ card, look }: { card: CardId; look: CardLook }) {
   if (!isJoker(card)) return <CardFace card={card} look={look} />;
@@ -43,14 +46,16 @@ export function ClassicCardFace({ card, look }: { card: CardId; look: CardLook }
     <span
       aria-hidden
       data-card="JK"
-      className={`relative inline-flex shrink-0 select-none flex-col rounded-md border bg-amber-50 px-1 pt-0.5 font-semibold leading-none text-purple-700 shadow-sm ${SIZE} ${
+      className={`relative inline-flex shrink-0 select-none flex-col rounded-md border bg-amber-50 px-1 pt-0.5 font-semibold leading-none text-purple-700 shadow-sm ${look.small ? SMALL : SIZE} ${
         look.selected
           ? "-translate-y-2 border-emerald-600 ring-2 ring-emerald-500"
-          : "border-stone-300"
+          : look.hinted
+            ? "border-amber-500 ring-2 ring-amber-400"
+            : "border-stone-300"
       } ${look.refused ? "animate-shake border-red-500 ring-2 ring-red-500" : ""}`}
     >
       J<br />★
-      {!look.covered && (
+      {!look.covered && !look.small && (
         <span className="absolute inset-x-0 bottom-1 text-center text-2xl sm:text-3xl">★</span>
       )}
     </span>
@@ -96,6 +101,7 @@ export function ClassicCard({
           selected,
           covered,
           refused: ui.refusedCard === source.card,
+          hinted: ui.hinted.has(source.card),
         }}
       />
     </Pickable>

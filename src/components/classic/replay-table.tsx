@@ -6,13 +6,16 @@
 // round's penalties with the running totals (lower is better).
 
 import { useMemo } from "react";
-import { type Seat } from "@/engine";
+import { type CardId, type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicView } from "@/engine/classic";
 import { useTranslations } from "next-intl";
 import { useTableSettings } from "@/components/table/settings";
 import { ClassicCardFace, type ClassicUi, Combinations, FaceUpCards, PlayersStrip } from "./parts";
 import { classicCardName, failedMoves, roundLines } from "./moves";
 import { reasonIn } from "./reasons";
+
+/** A replay shows no Hint. */
+const NOTHING_HINTED: ReadonlySet<CardId> = new Set();
 
 export default function ClassicReplayTable({
   view,
@@ -34,6 +37,7 @@ export default function ClassicReplayTable({
       selected: null,
       dragging: null,
       refusedCard: null,
+      hinted: NOTHING_HINTED,
       fourColour: settings.fourColour,
       nameOf,
       onSelect: () => undefined,

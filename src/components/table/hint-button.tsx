@@ -11,18 +11,21 @@ const HintAnswerPanel = dynamic(() => import("./hint-answer").then((m) => m.Hint
 /** The Hint button, and once asked, what it found. */
 export function HintPanel(props: HintPanelProps) {
   const { hint } = props;
-  const t = useTranslations();
-  const { state } = hint;
-  if (state.status === "closed")
-    return (
-      <button
-        type="button"
-        className={`${HINT_BUTTON} self-start bg-amber-100 text-amber-950 ring-1 ring-amber-400`}
-        data-testid="hint-open"
-        onClick={hint.open}
-      >
-        {t("hint.show")}
-      </button>
-    );
+  if (hint.state.status === "closed") return <HintButton onOpen={hint.open} />;
   return <HintAnswerPanel {...props} />;
+}
+
+/** The button asking for the Hint, in either game. */
+export function HintButton({ onOpen }: { onOpen: () => void }) {
+  const t = useTranslations();
+  return (
+    <button
+      type="button"
+      className={`${HINT_BUTTON} self-start bg-amber-100 text-amber-950 ring-1 ring-amber-400`}
+      data-testid="hint-open"
+      onClick={onOpen}
+    >
+      {t("hint.show")}
+    </button>
+  );
 }

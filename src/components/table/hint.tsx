@@ -7,7 +7,7 @@
 // plan, finds the hint again.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { continuePlan, NEW_MELD, type RunningPlan, startPlan, type Step } from "@/bots/plan";
+import { continuePlan, NEW_MELD, type RunningPlan, startPlan } from "@/bots/plan";
 import { isSeatView } from "@/bots/seat";
 import { type CardId, type Command, type MeldId, type HandView } from "@/engine";
 import type { HintAnswer } from "@/protocol/hint";
@@ -23,39 +23,42 @@ export interface HintMarks {
   melds: ReadonlySet<MeldId>;
 }
 
-type Placement = Extract<HintAnswer, { kind: "placement" }>;
+/** A Hint's answers, whatever the game: one of them is a placement with a plan. */
+export type AnyHintAnswer = { kind: string };
+type PlacementOf<A extends AnyHintAnswer> = Extract<A, { kind: "placement" }>;
 
-export type HintState =
+/** What a Hint shows, whatever the game: `A` its answers, `P` how far its plan is played. */
+export type HintStatus<A extends AnyHintAnswer, P> =
   | { status: "closed" }
   | { status: "searching"; changed: boolean }
   /** `asked`: the cards as they were when the hint was asked, to see when they change. */
-  | { status: "answered"; answer: Exclude<HintAnswer, Placement>; asked: string }
-  | { status: "placement"; answer: Placement; plan: RunningPlan; changed: boolean }
-  /** `steps`: the plan played; each meld it worked on is to be valid before it is said done. */
-  | { status: "done"; steps: readonly Step[] }
+  | { status: "answered"; answer: Exclude<A, PlacementOf<A>>; asked: string }
+  | { status: "placement"; answer: PlacementOf<A>; plan: P; changed: boolean }
+  /** The plan played; each meld it worked on is to be valid before it is said done. */
+  | { status: "done"; answer: PlacementOf<A> }
   | { status: "failed"; reason: string };
 
+export type HintState = HintStatus<HintAnswer, RunningPlan>;
+
 /**
- * The Hint's state for the seat's server view (never the optimistic one: a
- * step is checked against what the server accepted). `send` answers whether the
- * command was accepted.
+ * The part of a Hint every game shares: asking the server (`find`), a placement's plan
+ * started from the table of the moment the answer comes (`start`; null: not now), and a
+ * "nothing found" asked again once `cards` (the own cards and the table) change. A hint
+ * belongs to its hand or round: it goes once `over`.
  */
-export function useHint(
-  find: FindHint | null,
-  view: HandView,
-  send: (c: Command) => Promise<boolean>,
+export function useHintSearch<A extends AnyHintAnswer, P>(
+  find: (() => Promise<A>) | null,
+  cards: string,
+  over: boolean,
+  start: (answer: PlacementOf<A>) => P | null,
 ) {
-  const [state, setState] = useState<HintState>({ status: "closed" });
-  // The answer comes back later: its plan starts from the view of that moment.
-  const latest = useRef(view);
-  latest.current = view;
-  // A hint belongs to its hand: it goes once the hand is over.
-  const over = view.outcome !== null;
+  const [state, setState] = useState<HintStatus<A, P>>({ status: "closed" });
   useEffect(() => {
     if (over) setState({ status: "closed" });
   }, [over]);
-
-  const cards = cardsKey(view);
+  // The answer comes back later: its plan starts from the table of that moment.
+  const starting = useRef(start);
+  starting.current = start;
   const cardsNow = useRef(cards);
   cardsNow.current = cards;
 
@@ -66,10 +69,15 @@ export function useHint(
       setState({ status: "searching", changed });
       find().then(
         (answer) => {
-          if (answer.kind !== "placement") return setState({ status: "answered", answer, asked });
-          const now = latest.current;
-          if (!isSeatView(now)) return;
-          setState({ status: "placement", answer, plan: startPlan(now, answer.steps), changed });
+          if (answer.kind !== "placement")
+            return setState({
+              status: "answered",
+              answer: answer as Exclude<A, PlacementOf<A>>,
+              asked,
+            });
+          const placement = answer as PlacementOf<A>;
+          const plan = starting.current(placement);
+          if (plan !== null) setState({ status: "placement", answer: placement, plan, changed });
         },
         (error: unknown) =>
           setState({ status: "failed", reason: error instanceof Error ? error.message : "" }),
@@ -87,9 +95,31 @@ export function useHint(
     return () => clearTimeout(timer);
   }, [stale, cards, search]);
 
+  return { state, setState, search };
+}
+
+/**
+ * The Hint's state for the seat's server view (never the optimistic one: a
+ * step is checked against what the server accepted). `send` answers whether the
+ * command was accepted.
+ */
+export function useHint(
+  find: FindHint | null,
+  view: HandView,
+  send: (c: Command) => Promise<boolean>,
+) {
+  const start = (answer: PlacementOf<HintAnswer>) =>
+    isSeatView(view) ? startPlan(view, answer.steps) : null;
+  const { state, setState, search } = useHintSearch(
+    find,
+    cardsKey(view),
+    view.outcome !== null,
+    start,
+  );
+
   const next = useCallback(async () => {
     if (state.status !== "placement" || !isSeatView(view)) return;
-    const done = { status: "done" as const, steps: state.answer.steps };
+    const done = { status: "done" as const, answer: state.answer };
     const progress = continuePlan(view, state.plan, false);
     if (progress.kind === "done") return setState(done);
     if (progress.kind === "diverged") return search(true);
@@ -97,11 +127,11 @@ export function useHint(
     // A refusal is shown like any other; the table has moved, so the hint is found again.
     if (!(await send(progress.command))) return search(true);
     if (progress.plan.sent === progress.plan.steps.length) setState(done);
-  }, [state, view, send, search]);
+  }, [state, view, send, search, setState]);
 
   // Done only once every meld the plan worked on is valid on the table the server shows.
   const invalidLeft = useMemo(
-    () => state.status === "done" && leftInvalid(state.steps, view),
+    () => state.status === "done" && leftInvalid(state.answer.steps, view),
     [state, view],
   );
 

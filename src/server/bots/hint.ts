@@ -1,13 +1,16 @@
 // The Hint (friendly and practice games only): the best placement for the seat's own
 // cards, found by the exact solver from the seat's own view, in the thinking pool.
+// Machiavelox's and classic Machiavelli's alike, each with its own answer.
 
 import { splitGameView } from "@/components/table/game-view";
+import { isClassicView } from "@/protocol/stream";
 import type { SessionUser } from "../auth/session";
 import { MatchError } from "../matches/errors";
+import type { MatchView } from "../matches/engine";
 import { refuse } from "../refusals";
 import type { LiveMatches } from "../matches/registry";
 import { type Thinker, ThinkingTimeout, thinkOffThread } from "./pool";
-import type { HintAnswer } from "@/protocol/hint";
+import type { ClassicHintAnswer, HintAnswer } from "@/protocol/hint";
 
 /** The solver's budget of states, and the time a hint may take: past either, "too complex". */
 export const HINT_LIMITS = { budget: 400_000, ms: 2_000 };
@@ -22,13 +25,53 @@ const thinking = new Map<string, number>();
 /** Match kinds whose players may ask for the Hint: never the ranked hands of the agora. */
 const HINT_KINDS = new Set(["FRIENDLY_SINGLE", "FRIENDLY_LONG", "PRACTICE"]);
 
-export async function findHint(
-  registry: Pick<LiveMatches, "seatView">,
+type Registry = Pick<LiveMatches, "seatView">;
+
+/** Machiavelox's Hint for the user's own seat. */
+export function findHint(
+  registry: Registry,
   user: SessionUser,
   matchId: string,
   seat: number,
   think: Thinker = thinkOffThread,
 ): Promise<HintAnswer> {
+  return askHint(registry, user, matchId, seat, (view) => {
+    if (isClassicView(view))
+      throw new MatchError(
+        "BAD_REQUEST",
+        "This table plays classic Machiavelli: ask hint.classic.",
+      );
+    const hand = splitGameView(view).hand;
+    return think({ type: "hint", view: hand, budget: HINT_LIMITS.budget }, HINT_LIMITS.ms);
+  });
+}
+
+/** Classic Machiavelli's Hint for the user's own seat. */
+export function findClassicHint(
+  registry: Registry,
+  user: SessionUser,
+  matchId: string,
+  seat: number,
+  think: Thinker = thinkOffThread,
+): Promise<ClassicHintAnswer> {
+  return askHint(registry, user, matchId, seat, (view) => {
+    if (!isClassicView(view))
+      throw new MatchError("BAD_REQUEST", "This table plays Machiavelox: ask hint.best.");
+    return think({ type: "classic-hint", view }, HINT_LIMITS.ms);
+  });
+}
+
+/**
+ * The checks every Hint shares (the seat is the user's, the game is not ranked, the hand has
+ * started, the user's hints in the pool), then `ask` on the seat's own view.
+ */
+async function askHint<A>(
+  registry: Registry,
+  user: SessionUser,
+  matchId: string,
+  seat: number,
+  ask: (view: MatchView) => Promise<A>,
+): Promise<A | { kind: "too-complex" }> {
   const { kind, view } = await registry.seatView(user, matchId, seat);
   if (!HINT_KINDS.has(kind))
     throw new MatchError(
@@ -45,9 +88,8 @@ export async function findHint(
       "TOO_MANY_HINTS",
     );
   thinking.set(user.id, asked + 1);
-  const job = { type: "hint" as const, view: splitGameView(view).hand, budget: HINT_LIMITS.budget };
   try {
-    return await think(job, HINT_LIMITS.ms);
+    return await ask(view);
   } catch (error) {
     if (error instanceof ThinkingTimeout) return { kind: "too-complex" as const };
     throw error;

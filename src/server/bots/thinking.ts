@@ -1,7 +1,7 @@
 // What bots and the Hint compute, as plain data in and out, so it can run in a
 // worker thread (pool.ts) as well as in process: a bot's decision (src/bots) and
-// the best placement for a seat's own cards (src/solver). Both see one seat's
-// view only, never the hand's state.
+// the best placement for a seat's own cards (src/solver; classic's through
+// src/bots/classic). Each sees one seat's view only, never the game's state.
 
 import {
   type BotDecision,
@@ -10,11 +10,13 @@ import {
   decideBot,
   goesOutInvalidly,
 } from "@/bots/policy";
+import { classicHint } from "@/bots/classic/hint";
 import { fromStaging, NEW_MELD } from "@/bots/plan";
 import { isSeatView, mayAct, placeable, RULES, type TableMeld, workableMelds } from "@/bots/seat";
 import { type Rejection, mulberry32, type Millis, type HandView } from "@/engine";
+import type { ClassicView } from "@/engine/classic";
 import { solveHint } from "@/solver";
-import type { HintAnswer } from "@/protocol/hint";
+import type { ClassicHintAnswer, HintAnswer } from "@/protocol/hint";
 
 /** A bot's decision, with its random source as a seed (a function cannot cross threads). */
 export interface DecideJob {
@@ -35,9 +37,19 @@ export interface HintJob {
   budget: number;
 }
 
-export type Job = DecideJob | HintJob;
+/** Classic's Hint for a seat, from its own view (the solver's limits are the hard bot's). */
+export interface ClassicHintJob {
+  type: "classic-hint";
+  view: ClassicView;
+}
 
-export type JobResult<J extends Job> = J extends DecideJob ? BotDecision : HintAnswer;
+export type Job = DecideJob | HintJob | ClassicHintJob;
+
+export type JobResult<J extends Job> = J extends DecideJob
+  ? BotDecision
+  : J extends HintJob
+    ? HintAnswer
+    : ClassicHintAnswer;
 
 export function decide(job: DecideJob): BotDecision {
   const { level, view, now, memory, refused, seed } = job;
@@ -83,6 +95,16 @@ export function hint({ view, budget }: HintJob): HintAnswer {
   };
 }
 
+export function classicHintAnswer({ view }: ClassicHintJob): ClassicHintAnswer {
+  const result = classicHint(view);
+  if (!result.ok)
+    return { kind: result.error.code === "not-now" ? "cannot-play" : result.error.code };
+  const { placed, moved, plan } = result.hint;
+  return placed.length === 0 ? { kind: "none" } : { kind: "placement", placed, moved, plan };
+}
+
 export function runJob<J extends Job>(job: J): JobResult<J> {
-  return (job.type === "decide" ? decide(job) : hint(job)) as JobResult<J>;
+  const result =
+    job.type === "decide" ? decide(job) : job.type === "hint" ? hint(job) : classicHintAnswer(job);
+  return result as JobResult<J>;
 }

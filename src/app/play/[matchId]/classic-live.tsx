@@ -20,6 +20,7 @@ export default function ClassicLive({
   events,
   names,
   offline,
+  hintAllowed,
   endActions,
   canLeave,
   left,
@@ -35,6 +36,8 @@ export default function ClassicLive({
   events: readonly ClassicEvent[];
   names: string[];
   offline: boolean;
+  /** The Hint helps in friendly and practice games; ranked games are played unaided. */
+  hintAllowed: boolean;
   endActions: React.ReactNode;
 }) {
   const t = useTranslations();
@@ -51,6 +54,10 @@ export default function ClassicLive({
     },
     [client, matchId, you, t],
   );
+  const findHint = useCallback(
+    () => client.hint.classic.query({ matchId, seat: you! }),
+    [client, matchId, you],
+  );
   const [asking, setAsking] = useState(false);
   const leave = () => {
     setAsking(false);
@@ -66,6 +73,7 @@ export default function ClassicLive({
       events={events}
       names={names}
       act={act}
+      findHint={you === null || !hintAllowed || left ? null : findHint}
       offline={offline}
       endActions={endActions}
       topBar={

@@ -152,6 +152,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
         offline={link === "down"}
         canLeave={info.kind !== "COMPETITIVE"}
         left={you !== null && !!info.seats[you]?.bot}
+        hintAllowed={info.kind !== "COMPETITIVE"}
         endActions={
           <>
             <AfterHand info={info} you={you} classic={view.options} />
