@@ -151,6 +151,9 @@ const en = {
     points: "Points",
     status: "Status",
     winnerMark: "winner",
+    /** A seat still in play when the hand ended: a tied seat of a draw, or beaten. */
+    tied: "tied",
+    lost: "lost",
     total: "Total",
     ready: "Ready for the next hand",
     waiting: "Waiting for the others",
@@ -473,6 +476,8 @@ const it: Messages = {
     points: "Punti",
     status: "Stato",
     winnerMark: "vincitore",
+    tied: "in parità",
+    lost: "ha perso",
     total: "Totale",
     ready: "Pronto per la prossima mano",
     waiting: "In attesa degli altri",
