@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VARIANTS } from "@/engine/classic";
 import { getMessages } from "@/i18n/server";
 import { viewer } from "@/server/games/viewer";
 import { StartClassicPractice, StartPractice } from "./start-practice";
@@ -15,7 +16,7 @@ export default async function PracticePage() {
       {session ? (
         <>
           <StartPractice />
-          <StartClassicPractice />
+          <StartClassicPractice variantChoices={VARIANTS} />
         </>
       ) : (
         <>

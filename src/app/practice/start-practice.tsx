@@ -79,7 +79,7 @@ export function StartPractice() {
 }
 
 /** Classic Machiavelli against 1 to 4 bots, each of its level, with the variants chosen. */
-export function StartClassicPractice() {
+export function StartClassicPractice({ variantChoices }: { variantChoices: readonly Variant[] }) {
   const t = useMessages();
   const c = t.practice.classic;
   const client = useTRPCClient();
@@ -121,7 +121,7 @@ export function StartClassicPractice() {
           </select>
         </label>
       ))}
-      <VariantsField value={variants} onChange={setVariants} />
+      <VariantsField choices={variantChoices} value={variants} onChange={setVariants} />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"

@@ -9,7 +9,7 @@ import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 import { button, ErrorText, input, Panel } from "../ui";
 
-export function NewGame() {
+export function NewGame({ variantChoices }: { variantChoices: readonly Variant[] }) {
   const messages = useMessages();
   const t = messages.site.games;
   const client = useTRPCClient();
@@ -81,7 +81,7 @@ export function NewGame() {
             ))}
           </select>
         </label>
-        <VariantsField value={variants} onChange={setVariants} />
+        <VariantsField choices={variantChoices} value={variants} onChange={setVariants} />
         <label className="flex items-center gap-2 text-sm">
           {c.turnTime}
           <select
