@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
-import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable, HomeAndRules } from "@/components/table/table";
 import { type Rejection, mulberry32, newHand, type HandState, type Seat, viewFor } from "@/engine";
 import { useMessages } from "@/i18n/client";
@@ -32,7 +32,7 @@ type BotMind = {
 
 export function GuestTable({ level }: { level: BotLevel }) {
   const t = useMessages();
-  const { state, events, act, restart, clock, stateRef } = useLocalHand(freshHand);
+  const { state, table, act, restart, clock, stateRef } = useLocalTable(freshHand, YOU);
   const random = useMemo(() => mulberry32(Math.floor(Math.random() * 2 ** 31)), []);
   const minds = useRef<BotMind[]>([]);
 
@@ -93,20 +93,14 @@ export function GuestTable({ level }: { level: BotLevel }) {
     [],
   );
 
-  const send = useLocalSend(act, YOU);
-
-  const view = useMemo(() => viewFor(state, YOU), [state]);
   const names = [
     t.guest.name,
     ...BOTS.map((seat) => t.levels.bot(`Bot ${seat}`, t.levels.names[level])),
   ];
   return (
     <GameTable
-      view={view}
-      viewEventId={state.nextEventId - 1}
-      events={events}
+      {...table}
       names={names}
-      send={send}
       afterHand={
         <>
           <button
