@@ -105,6 +105,25 @@ export default tseslint.config(
     files: ["src/components/**/*.{ts,tsx}", "src/i18n/**/*.{ts,tsx}", "src/protocol/**/*.ts"],
     rules: { "local/browser-no-server": ["error", { always: true }] },
   },
+  // Pages take the reader's language alone (src/i18n/request.ts, <ClientMessages>); the module
+  // with both catalogs is for the server's mails and refusals, and for tests.
+  {
+    files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/i18n/**/*.{ts,tsx}"],
+    ignores: ["src/i18n/catalog.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/i18n/catalog",
+              message: "Both languages' catalogs: use getTranslations() or useTranslations().",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The wire protocol is shared: it depends on neither side.
   {
     files: ["src/protocol/**/*.ts"],

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project on its own; the build need not do it again.
@@ -9,4 +10,5 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
 };
 
-export default nextConfig;
+// The reader's language and words for server components come from src/i18n/request.ts.
+export default createNextIntlPlugin("./src/i18n/request.ts")(nextConfig);

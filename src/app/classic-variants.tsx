@@ -1,7 +1,7 @@
 "use client";
 
 import type { Variant } from "@/engine/classic";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 
 /**
  * The classic variants to play, as checkboxes (a friendly game's form, a practice table's).
@@ -17,10 +17,10 @@ export function VariantsField({
   value: Variant[];
   onChange: (variants: Variant[]) => void;
 }) {
-  const t = useMessages().practice.classic;
+  const t = useTranslations();
   return (
     <fieldset className="text-sm">
-      <legend className="font-medium">{t.variants}</legend>
+      <legend className="font-medium">{t("practice.classic.variants")}</legend>
       {choices.map((variant) => (
         <label key={variant} className="mr-3 inline-flex items-center gap-1">
           <input
@@ -30,7 +30,7 @@ export function VariantsField({
               onChange(e.target.checked ? [...value, variant] : value.filter((v) => v !== variant))
             }
           />
-          {t.variantNames[variant]}
+          {t(`practice.classic.variantNames.${variant}`)}
         </label>
       ))}
     </fieldset>

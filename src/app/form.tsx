@@ -1,9 +1,9 @@
 "use client";
 
 import { type ReactNode, useState, useSyncExternalStore } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { accountErrorText, errorText } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 
 // The small pieces the account forms share.
 
@@ -73,7 +73,7 @@ export type FieldErrors = Record<string, string[] | undefined>;
  */
 export function serverErrors(
   failure: unknown,
-  messages: Messages,
+  messages: Translator,
 ): { fields: FieldErrors; error: string | null } {
   const data = (failure as { data?: { fieldErrors?: FieldErrors | null } }).data;
   const refused = accountErrorText(failure, messages);
@@ -87,7 +87,7 @@ export function serverErrors(
 
 /** A form's state: its field errors, its error, its confirmation, whether it is sending. */
 export function useFormState() {
-  const messages = useMessages();
+  const messages = useTranslations();
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);

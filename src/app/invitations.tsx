@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { playSound } from "@/components/table/sounds";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import type { InvitationView } from "@/protocol/friends";
 import { useTRPCClient } from "./trpc";
@@ -14,8 +14,7 @@ import { ErrorText, quietButton } from "./games/ui";
  * waiting one is there when you come back), with a sound for each new one.
  */
 export function Invitations() {
-  const messages = useMessages();
-  const t = messages.site.friends;
+  const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
   const [invitations, setInvitations] = useState<InvitationView[]>([]);
@@ -51,7 +50,7 @@ export function Invitations() {
           router.push(`/games/${invitation.matchId}`);
         }
       },
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
   };
 
@@ -64,32 +63,39 @@ export function Invitations() {
         className={`font-medium hover:text-emerald-700 ${invitations.length > 0 ? "text-amber-700" : ""}`}
         onClick={() => setOpen(!open)}
       >
-        {t.invitations(invitations.length)}
+        {t("site.friends.invitations", { n: invitations.length })}
       </button>
       {open && (
         <div
           role="dialog"
-          aria-label={t.invitations(invitations.length)}
+          aria-label={t("site.friends.invitations", { n: invitations.length })}
           className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-lg border border-stone-200 bg-white p-3 shadow-lg"
         >
-          {invitations.length === 0 && <p className="text-stone-600">{t.noInvitations}</p>}
+          {invitations.length === 0 && (
+            <p className="text-stone-600">{t("site.friends.noInvitations")}</p>
+          )}
           {invitations.map((invitation) => (
             <div key={invitation.id} className="space-y-2">
-              <p>{t.invitedYou(invitation.from, invitation.kind === "long")}</p>
+              <p>
+                {t("site.friends.invitedYou", {
+                  name: invitation.from,
+                  long: String(invitation.kind === "long"),
+                })}
+              </p>
               <div className="flex gap-2">
                 <button
                   type="button"
                   className={quietButton}
                   onClick={() => answer(invitation, true)}
                 >
-                  {t.join}
+                  {t("site.friends.join")}
                 </button>
                 <button
                   type="button"
                   className={quietButton}
                   onClick={() => answer(invitation, false)}
                 >
-                  {t.decline}
+                  {t("site.friends.decline")}
                 </button>
               </div>
             </div>

@@ -2,11 +2,11 @@
 // new password brings zod, which only the pages that ask for one need.
 
 import { signUpIssueText } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import { passwordSchema } from "@/protocol/accounts";
 
 /** The message of a new password's first failed check, in the reader's words, if any. */
-export function newPasswordIssue(password: string, messages: Messages): string[] | undefined {
+export function newPasswordIssue(password: string, messages: Translator): string[] | undefined {
   const parsed = passwordSchema.safeParse(password);
   if (parsed.success) return undefined;
   return [signUpIssueText({ ...parsed.error.issues[0]!, path: ["password"] }, messages)];

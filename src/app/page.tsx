@@ -2,8 +2,8 @@ import Link from "next/link";
 import { CardFace } from "@/components/table/card";
 import { cards } from "@/engine";
 import { wordFor } from "@/i18n/errors";
-import { getMessages } from "@/i18n/server";
-import type { Messages } from "@/i18n/messages";
+import { getTranslations } from "next-intl/server";
+import type { Translator } from "@/i18n/types";
 import type { SessionUser } from "@/server/auth/session";
 import { viewer } from "@/server/games/viewer";
 import { liveMatches } from "@/server/matches/registry";
@@ -43,6 +43,9 @@ const ACTIONS = [
   ["rules", "/rules"],
 ] as const;
 
+const FEATURES = ["together", "shared", "fair"] as const;
+const FEEL = ["draw", "lay", "race", "out"] as const;
+
 const MODES = [
   ["practice", "/practice"],
   ["friendly", "/games/new"],
@@ -50,12 +53,12 @@ const MODES = [
 ] as const;
 
 /** The player's matches still waiting or being played, first thing on the page; none, nothing. */
-async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] }) {
+async function YourTables({ user, t }: { user: SessionUser; t: Translator }) {
   const mine = await liveMatches().mine(user);
   if (mine.length === 0) return null;
   return (
     <section className="space-y-3">
-      <h2 className="text-xl font-semibold">{t.home.mineTitle}</h2>
+      <h2 className="text-xl font-semibold">{t("site.home.mineTitle")}</h2>
       <ul className="space-y-2">
         {mine.map((match) => {
           // A friendly game still gathering its players waits in its lobby.
@@ -67,10 +70,12 @@ async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] 
             >
               <div className="min-w-0">
                 <p>
-                  <span className="font-medium">{wordFor(t.kinds, match.kind) ?? match.kind}</span>
+                  <span className="font-medium">
+                    {wordFor(t, "site.kinds", match.kind) ?? match.kind}
+                  </span>
                   <span className="text-stone-500">
                     {" · "}
-                    {match.status === "WAITING" ? t.home.waiting : t.home.playing}
+                    {match.status === "WAITING" ? t("site.home.waiting") : t("site.home.playing")}
                   </span>
                 </p>
                 <p className="break-words text-stone-600">
@@ -81,7 +86,7 @@ async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] 
                 href={inLobby ? `/games/${match.id}` : `/play/${match.id}`}
                 className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800"
               >
-                {inLobby ? t.home.lobby : t.home.resume}
+                {inLobby ? t("site.home.lobby") : t("site.home.resume")}
               </Link>
             </li>
           );
@@ -92,37 +97,36 @@ async function YourTables({ user, t }: { user: SessionUser; t: Messages["site"] 
 }
 
 export default async function Home() {
-  const [user, messages] = await Promise.all([viewer(), getMessages()]);
-  const t = messages.site;
-  const home = t.home;
+  const [user, t] = await Promise.all([viewer(), getTranslations()]);
   return (
     <div className="space-y-14">
       {user && <YourTables user={user} t={t} />}
       <section className="grid items-center gap-8 md:grid-cols-[1fr_auto]">
         <div className="space-y-5">
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            {home.titleStart} <span className="text-emerald-700">{home.titleAccent}</span>.
+            {t("site.home.titleStart")}{" "}
+            <span className="text-emerald-700">{t("site.home.titleAccent")}</span>.
           </h1>
-          <p className="max-w-2xl text-lg text-stone-600">{home.intro}</p>
+          <p className="max-w-2xl text-lg text-stone-600">{t("site.home.intro")}</p>
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
             {ACTIONS.map(([action, href], index) => (
               <Link key={href} href={href} className={index === 0 ? primary : secondary}>
-                {home[action]}
+                {t(`site.home.${action}`)}
               </Link>
             ))}
             <Link href="/tutorial" className={secondary}>
-              {messages.tutorial.open}
+              {t("tutorial.open")}
             </Link>
           </div>
           {!user && (
             <p className="text-sm text-stone-600">
-              {home.signInNote}{" "}
+              {t("site.home.signInNote")}{" "}
               <Link href="/signup" className="font-medium text-emerald-800 underline">
-                {home.signUp}
+                {t("site.home.signUp")}
               </Link>
               {" · "}
               <Link href="/signin" className="font-medium text-emerald-800 underline">
-                {home.signIn}
+                {t("site.home.signIn")}
               </Link>
             </p>
           )}
@@ -132,34 +136,34 @@ export default async function Home() {
 
       <section className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-amber-300 bg-amber-50 p-5">
         <div>
-          <h2 className="text-xl font-bold tracking-tight">{messages.puzzles.daily}</h2>
-          <p className="mt-1 text-sm text-stone-600">{messages.puzzles.dailyText}</p>
+          <h2 className="text-xl font-bold tracking-tight">{t("puzzles.daily")}</h2>
+          <p className="mt-1 text-sm text-stone-600">{t("puzzles.dailyText")}</p>
         </div>
         <Link href="/puzzles?daily=1" className={primary} data-testid="daily-puzzle">
-          {messages.puzzles.playDaily}
+          {t("puzzles.playDaily")}
         </Link>
       </section>
 
       <section className="grid gap-4 sm:grid-cols-3">
-        {home.features.map((feature) => (
-          <div key={feature.title} className="rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="font-semibold">{feature.title}</h2>
-            <p className="mt-2 text-sm text-stone-600">{feature.text}</p>
+        {FEATURES.map((feature) => (
+          <div key={feature} className="rounded-lg border border-stone-200 bg-white p-5">
+            <h2 className="font-semibold">{t(`site.home.features.${feature}.title`)}</h2>
+            <p className="mt-2 text-sm text-stone-600">{t(`site.home.features.${feature}.text`)}</p>
           </div>
         ))}
       </section>
 
       <section className="space-y-4">
-        <h2 className="text-2xl font-bold tracking-tight">{home.feelTitle}</h2>
+        <h2 className="text-2xl font-bold tracking-tight">{t("site.home.feelTitle")}</h2>
         <ol className="grid gap-4 sm:grid-cols-2">
-          {home.feel.map((step, index) => (
-            <li key={step.title} className="flex gap-4">
+          {FEEL.map((step, index) => (
+            <li key={step} className="flex gap-4">
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 font-bold text-white">
                 {index + 1}
               </span>
               <div>
-                <h3 className="font-semibold">{step.title}</h3>
-                <p className="mt-1 text-sm text-stone-600">{step.text}</p>
+                <h3 className="font-semibold">{t(`site.home.feel.${step}.title`)}</h3>
+                <p className="mt-1 text-sm text-stone-600">{t(`site.home.feel.${step}.text`)}</p>
               </div>
             </li>
           ))}
@@ -167,7 +171,7 @@ export default async function Home() {
       </section>
 
       <section className="space-y-4">
-        <h2 className="text-2xl font-bold tracking-tight">{home.modesTitle}</h2>
+        <h2 className="text-2xl font-bold tracking-tight">{t("site.home.modesTitle")}</h2>
         <div className="grid gap-4 sm:grid-cols-3">
           {MODES.map(([mode, href]) => (
             <Link
@@ -175,8 +179,10 @@ export default async function Home() {
               href={href}
               className="rounded-lg border border-stone-200 bg-white p-5 hover:border-emerald-600 hover:shadow-sm"
             >
-              <h3 className="font-semibold text-emerald-800">{home.modes[mode].title} →</h3>
-              <p className="mt-2 text-sm text-stone-600">{home.modes[mode].text}</p>
+              <h3 className="font-semibold text-emerald-800">
+                {t(`site.home.modes.${mode}.title`)} →
+              </h3>
+              <p className="mt-2 text-sm text-stone-600">{t(`site.home.modes.${mode}.text`)}</p>
             </Link>
           ))}
         </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 
 /**
  * Signs out as next-auth's client does (its CSRF token, then the sign-out form's POST), then
@@ -18,14 +18,14 @@ async function signOut(): Promise<void> {
 }
 
 export function SignOutButton() {
-  const t = useMessages();
+  const t = useTranslations();
   return (
     <button
       type="button"
       onClick={() => void signOut()}
       className="rounded-md border border-stone-300 px-3 py-1.5 font-medium whitespace-nowrap hover:bg-stone-100"
     >
-      {t.nav.signOut}
+      {t("nav.signOut")}
     </button>
   );
 }

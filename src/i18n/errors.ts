@@ -1,13 +1,15 @@
 // Errors in the reader's language. The server writes its sentences in English and tags them with
 // codes (tRPC's, the engine's rejection code, an account error's code, a site refusal's code
-// with its arguments, zod's issue codes); a code
-// the dictionary knows is said in its words, anything else keeps the server's own sentence.
+// with its arguments, zod's issue codes); a code the catalog knows is said in its words, anything
+// else keeps the server's own sentence. The engine's reason is a diagnostic: shown only for a
+// code the catalog does not know.
 
+import { TRPCClientError } from "@trpc/client";
 import type { z } from "zod";
 import { PASSWORD_MAX_BYTES } from "@/protocol/figures";
 import type { RefusalData, SignInRefusal } from "@/protocol/refusals";
-import { when } from "./format";
-import type { Messages } from "./messages";
+import { banEnd } from "./format";
+import type { Translator } from "./types";
 
 type ErrorData = {
   code?: string;
@@ -16,73 +18,106 @@ type ErrorData = {
   refusal?: RefusalData | null;
 };
 
-/** The words for a code that came as a plain string (from the server or a log), if any. */
-export function wordFor(table: Record<string, string> | null, code: string | null | undefined) {
-  return code && table && Object.hasOwn(table, code) ? table[code] : undefined;
+/** The catalog's words for a code that came as a plain string (from the server or a log) under `namespace` ("refusals", "site.errors"…), if any. */
+export function wordFor(t: Translator, namespace: string, code: unknown): string | undefined {
+  if (typeof code !== "string" || !code) return undefined;
+  const key = `${namespace}.${code}` as Parameters<Translator["has"]>[0];
+  return t.has(key) ? t(key) : undefined;
+}
+
+function dataOf(failure: unknown): ErrorData | undefined {
+  return (failure as { data?: ErrorData } | null)?.data;
+}
+
+function messageOf(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
+/** An engine's rejection by its code ("refusals" for Machiavelox, "classic.refusals"). */
+export function engineRefusalText(
+  t: Translator,
+  namespace: "refusals" | "classic.refusals",
+  code: unknown,
+  reason: string,
+): string {
+  return wordFor(t, namespace, code) ?? reason;
+}
+
+/**
+ * A table command the server refused, for both tables' send paths: "connection lost" when no
+ * answer came at all (never "Failed to fetch"), else the engine's code in the reader's words.
+ */
+export function commandRefusalText(
+  t: Translator,
+  namespace: "refusals" | "classic.refusals",
+  failure: unknown,
+): string {
+  if (failure instanceof TRPCClientError && failure.data === undefined) return t("table.offline");
+  return engineRefusalText(t, namespace, dataOf(failure)?.engineCode, messageOf(failure));
 }
 
 /** The sentence for an account error's code (such as a taken name), or undefined. */
-export function accountErrorText(failure: unknown, t: Messages): string | undefined {
-  const data = (failure as { data?: ErrorData } | null)?.data;
-  return wordFor(t.site.account.accountErrors, data?.accountCode);
+export function accountErrorText(failure: unknown, t: Translator): string | undefined {
+  return wordFor(t, "site.account.accountErrors", dataOf(failure)?.accountCode);
 }
 
 /** A site refusal (src/server/refusals.ts) in the reader's words, or undefined. */
-function refusalText(refusal: RefusalData | null | undefined, t: Messages): string | undefined {
-  const words = t.site.refusals;
-  if (!refusal || !words || !Object.hasOwn(words, refusal.code)) return undefined;
-  const say = words[refusal.code] as (...args: unknown[]) => string;
-  return say(...refusal.args);
+function refusalText(refusal: RefusalData | null | undefined, t: Translator): string | undefined {
+  if (!refusal) return undefined;
+  const key = `site.refusals.${refusal.code}` as const;
+  if (!t.has(key)) return undefined;
+  // The catalog's arguments are positional, as the server sends them: {0}, {1}…
+  const args: (string | number)[] = [...refusal.args].map((a) => a ?? "");
+  if (refusal.code === "BANNED") {
+    const endsAt = refusal.args[1];
+    args[1] = banEnd(t, endsAt === null ? null : new Date(endsAt));
+  }
+  return t(key, Object.fromEntries(args.map((a, i) => [i, a])) as never);
 }
 
-/** The most precise sentence the dictionary has for `failure`, else the server's own. */
-export function errorText(failure: unknown, t: Messages): string {
-  const data = (failure as { data?: ErrorData } | null)?.data;
+/** The most precise sentence the catalog has for `failure`, else the server's own. */
+export function errorText(failure: unknown, t: Translator): string {
+  const data = dataOf(failure);
   return (
-    wordFor(t.refusals, data?.engineCode) ??
+    wordFor(t, "refusals", data?.engineCode) ??
     accountErrorText(failure, t) ??
     refusalText(data?.refusal, t) ??
-    wordFor(t.site.errors, data?.code) ??
-    (failure instanceof Error ? failure.message : String(failure))
+    wordFor(t, "site.errors", data?.code) ??
+    messageOf(failure)
   );
 }
 
 /** One failed check of the sign-up form (signUpInput) in the reader's words. */
-export function signUpIssueText(issue: z.core.$ZodIssue, t: Messages): string {
-  const words = t.site.account.fieldIssues;
-  if (!words) return issue.message;
-  const field = issue.path[0] === "name" ? words.name : words.password;
+export function signUpIssueText(issue: z.core.$ZodIssue, t: Translator): string {
+  const field = issue.path[0] === "name" ? "name" : "password";
   switch (issue.code) {
     case "too_small":
-      return field.short(Number(issue.minimum));
+      return t(`site.account.fieldIssues.${field}.short`, { min: Number(issue.minimum) });
     case "too_big":
-      return field.long(Number(issue.maximum));
+      return field === "name"
+        ? t("site.account.fieldIssues.name.long", { max: Number(issue.maximum) })
+        : t("site.account.fieldIssues.password.long", { maxBytes: PASSWORD_MAX_BYTES });
     case "invalid_format":
-      return words.name.chars;
+      return t("site.account.fieldIssues.name.chars");
     case "custom":
-      return words.password.long(PASSWORD_MAX_BYTES);
+      return t("site.account.fieldIssues.password.long", { maxBytes: PASSWORD_MAX_BYTES });
     default:
-      return field.missing;
+      return t(`site.account.fieldIssues.${field}.missing`);
   }
 }
 
 /** A refused sign-in in the reader's words (said on the server: next-auth passes on only a message). */
-export function signInRefusalText(
-  error: { refusal: SignInRefusal; message: string },
-  t: Messages,
-): string {
-  const words = t.site.account.signInRefusals;
-  if (!words) return error.message;
+export function signInRefusalText(error: { refusal: SignInRefusal }, t: Translator): string {
   const refusal = error.refusal;
   switch (refusal.code) {
     case "WRONG_CREDENTIALS":
-      return words.wrong;
+      return t("site.account.signInRefusals.wrong");
     case "TOO_MANY_FAILURES":
-      return words.tooMany(refusal.minutes);
+      return t("site.account.signInRefusals.tooMany", { minutes: refusal.minutes });
     case "BANNED":
-      return words.banned(
-        t.site.banEnd(refusal.ban.endsAt && when(refusal.ban.endsAt)),
-        refusal.ban.reason,
-      );
+      return t("site.account.signInRefusals.banned", {
+        end: banEnd(t, refusal.ban.endsAt),
+        reason: refusal.ban.reason,
+      });
   }
 }

@@ -50,6 +50,10 @@ export type SiteRefusals = {
   TOO_MANY_PUZZLE_ATTEMPTS: [];
   SIGN_IN_FOR_PUZZLE: [];
   PUZZLE_TABLE_INVALID: [reason: string];
+  PUZZLE_REPORTED_ALREADY: [];
+  TOO_MANY_PUZZLE_REPORTS: [perHour: number];
+  NO_SUCH_PUZZLE_REPORT: [];
+  NOT_THE_STREAK_PUZZLE: [];
   NO_FRIEND_REQUESTS: [name: string];
   TOO_MANY_FRIEND_REQUESTS: [perHour: number];
   NO_FRIEND_REQUEST: [name: string];

@@ -1,9 +1,10 @@
 // The puzzle checker: is a submitted table a valid answer, and how good is it?
 // Pure: the server judges every attempt with it, the UI shows its verdict live.
 
-import { type CardId, cardName, isCardId, checkMeld, meldRulesFor, type MeldRules } from "@/engine";
+import { type CardId, checkMeld, meldRulesFor, type RuleSetId } from "@/engine";
+import { checkCombination, classicName, isClassicCard } from "@/engine/classic";
 import { keptCards, matchMelds } from "../solver/matching";
-import type { PuzzlePosition, PuzzleSolution } from "./types";
+import { PUZZLE_ACE, type PuzzlePosition, type PuzzleSolution } from "./types";
 
 export interface Submission {
   /** the whole table as the player left it */
@@ -26,9 +27,19 @@ export type AttemptVerdict =
     }
   | { ok: false; reason: string };
 
-/** Whether every meld of the table is valid under the rule set: the "all melds valid" light. */
-export function invalidMeld(rules: MeldRules, melds: readonly CardId[][]): string | null {
+/**
+ * Whether every meld of the table is valid under the rule set: the "all melds
+ * valid" light. Classic melds are judged by the classic engine, which knows
+ * Tahiti's jokers.
+ */
+export function invalidMeld(ruleSet: RuleSetId, melds: readonly CardId[][]): string | null {
+  const rules = meldRulesFor(ruleSet);
   for (const meld of melds) {
+    if (ruleSet === "classic") {
+      const check = checkCombination(meld, PUZZLE_ACE);
+      if (!check.ok) return check.reason;
+      continue;
+    }
     const check = checkMeld(rules, meld);
     if (!check.ok) return check.reason;
     if (check.kind === "run" && meld.length > rules.maxRunLength)
@@ -43,31 +54,31 @@ export function checkAttempt(
   submission: Submission,
 ): AttemptVerdict {
   const fail = (reason: string): AttemptVerdict => ({ ok: false, reason });
-  const rules = meldRulesFor(position.rules);
+  const classic = position.rules === "classic";
   const seen = new Set<CardId>();
   for (const card of submission.melds.flat()) {
-    if (!isCardId(card)) return fail(`not a card: ${JSON.stringify(card)}`);
-    if (seen.has(card)) return fail(`${cardName(card)} is on the table twice`);
+    if (!isClassicCard(card, classic)) return fail(`not a card: ${JSON.stringify(card)}`);
+    if (seen.has(card)) return fail(`${classicName(card)} is on the table twice`);
     seen.add(card);
   }
-  const bad = invalidMeld(rules, submission.melds);
+  const bad = invalidMeld(position.rules, submission.melds);
   if (bad !== null) return fail(bad);
   const original = position.table.map((m) => m.cards);
   const missing = original.flat().find((c) => !seen.has(c));
-  if (missing !== undefined) return fail(`${cardName(missing)} left the table`);
+  if (missing !== undefined) return fail(`${classicName(missing)} left the table`);
   const hand = new Set(position.hand);
   const claimed = new Set(submission.placed);
   if (claimed.size !== submission.placed.length) return fail("a hand card is claimed twice");
   for (const card of claimed)
-    if (!hand.has(card)) return fail(`${cardName(card)} is not in the hand`);
+    if (!hand.has(card)) return fail(`${classicName(card)} is not in the hand`);
   const onTable = new Set(original.flat());
   const added = [...seen].filter((c) => !onTable.has(c));
   const foreign = added.find((c) => !hand.has(c));
-  if (foreign !== undefined) return fail(`${cardName(foreign)} is not in the hand`);
+  if (foreign !== undefined) return fail(`${classicName(foreign)} is not in the hand`);
   const unclaimed = added.find((c) => !claimed.has(c));
-  if (unclaimed !== undefined) return fail(`${cardName(unclaimed)} is placed but not claimed`);
+  if (unclaimed !== undefined) return fail(`${classicName(unclaimed)} is placed but not claimed`);
   const absent = [...claimed].find((c) => !seen.has(c));
-  if (absent !== undefined) return fail(`${cardName(absent)} is claimed but not on the table`);
+  if (absent !== undefined) return fail(`${classicName(absent)} is claimed but not on the table`);
   const target = submission.melds.filter((m) => m.length > 0);
   const moved = onTable.size - keptCards(original, target, matchMelds(original, target));
   const solved = added.length >= solution.placed.length;

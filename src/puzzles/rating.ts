@@ -89,7 +89,25 @@ export function puzzleRating(difficulty: number): Rating {
  * The puzzle ratings to look between for a player's next puzzle: near the
  * player's, wider on each try when nothing unplayed is found there.
  */
-export function servingWindow(rating: number, attempt: number): { min: number; max: number } {
-  const width = 150 * 2 ** attempt;
+export function servingWindow(
+  rating: number,
+  attempt: number,
+  half = 150,
+): { min: number; max: number } {
+  const width = half * 2 ** attempt;
   return { min: Math.round(rating - width), max: Math.round(rating + width) };
+}
+
+/** The streak's first puzzle is rated about this, whoever plays: every streak climbs the same ladder. */
+export const STREAK_START = 800;
+/** How much harder each puzzle of a streak is than the one before. */
+export const STREAK_STEP = 75;
+
+/**
+ * The rating a streak's next puzzle is served near, after `solved` puzzles
+ * solved in a row: easy at first, harder with every one, as far as the
+ * hardest puzzles go.
+ */
+export function streakTarget(solved: number): number {
+  return Math.min(2600, STREAK_START + STREAK_STEP * solved);
 }

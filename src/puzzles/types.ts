@@ -3,8 +3,13 @@
 // moved) and the plan that reaches it, which the UI replays step by step.
 
 import { type CardId, type RuleSetId } from "@/engine";
+import type { AceRule } from "@/engine/classic";
 import type { PlanAction, TableMeld } from "../solver";
 
+/** Classic puzzles take classic §2's Ace: low or high, never round the corner. */
+export const PUZZLE_ACE: AceRule = "low-or-high";
+
+/** Classic positions may hold Tahiti's jokers (classic §8): ids 104–107. */
 export interface PuzzlePosition {
   rules: RuleSetId;
   table: TableMeld[];
@@ -22,11 +27,16 @@ export interface PuzzleSolution {
   plan: PlanAction[];
 }
 
-export type PuzzleTheme =
-  | "sets-to-runs" // sets regrouped into runs
-  | "run-split" // a long run split
-  | "set-lends" // a set of four lending a card
-  | "ace-ends"; // the Ace at either end of runs
+/** What an answer does, to filter by; `jokers`: a Tahiti position (classic §8). */
+export const PUZZLE_THEMES = [
+  "sets-to-runs", // sets regrouped into runs
+  "run-split", // a long run split
+  "set-lends", // a set of four lending a card
+  "ace-ends", // the Ace at either end of runs
+  "jokers", // Tahiti's jokers in play
+] as const;
+
+export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
 
 export interface Puzzle {
   /** short and stable: a hash of the key (the share link's id) */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { db, type Db } from "./db/client";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
-import { freshUser, sessionClaims, type SessionClaims, type SessionUser } from "./auth/session";
+import { currentUser, sessionClaims, type SessionClaims, type SessionUser } from "./auth/session";
 
 export type Context = {
   db: Db;
@@ -22,7 +22,7 @@ export async function createContext({ req }: { req: IncomingMessage }): Promise<
   const claims = await sessionClaims(req.headers);
   return {
     db: db(),
-    user: claims && (await freshUser(db(), claims)),
+    user: claims && (await currentUser(db(), claims)),
     claims,
     clientAddress: typeof address === "string" ? address : "unknown",
     connection: req.headers.upgrade === "websocket" ? `ws:${randomUUID()}` : undefined,

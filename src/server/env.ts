@@ -11,7 +11,7 @@ const flag = oneOf(["true", "false", "1", "0"]).transform(
 );
 
 /** Never echoed back in an error: they hold credentials. */
-const SECRET = new Set(["DATABASE_URL", "NEXTAUTH_SECRET", "SMTP_URL"]);
+const SECRET = new Set(["DATABASE_URL", "NEXTAUTH_SECRET", "SMTP_URL", "REDIS_URL"]);
 
 export const envSchema = z
   .object({
@@ -28,6 +28,13 @@ export const envSchema = z
       .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
       .optional(),
     DATA_DIR: z.string().min(1).default(".data"),
+    /**
+     * Set when the site runs as several nodes: what they share (limits, for now) lives in this
+     * Redis. Unset: one process keeps it in memory.
+     */
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+      .optional(),
     /** Signs the session cookies; generated and kept in DATA_DIR when unset on the embedded default. */
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The address players use, when it is not http://HOST:PORT (e.g. behind a proxy). */
@@ -79,6 +86,14 @@ export const envSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(40),
+    /**
+     * This server node's name among the site's (docs/live-server.md, Ownership): the owner of
+     * the matches it holds. A node started again under its name takes them back at once.
+     */
+    NODE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, "must be 1 to 64 letters, digits, or . _ : -")
+      .default("local"),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default(
       "info",
     ),
@@ -90,6 +105,14 @@ export const envSchema = z
         code: "custom",
         path: ["MATCH_CLOCK_SCALE"],
         message: "is for tests only: it needs DEAL_SEED (the e2e server)",
+      });
+    }
+    if (env.REDIS_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message:
+          "needs DATABASE_URL (the nodes of a site share one PostgreSQL, never the embedded one)",
       });
     }
     if (env.DATABASE_URL && !env.NEXTAUTH_SECRET) {

@@ -14,6 +14,9 @@ import { startAgora } from "./agora/agora";
 import { limitSignUps } from "./accounts/limits";
 import { logMailer, setMailer, smtpMailer } from "./mail";
 import { loadPuzzles } from "./puzzles/store";
+import { connectRedis } from "./redis";
+import { shareLimits } from "./limits";
+import { siteBus } from "./site-bus";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -83,6 +86,11 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? (await localSecret(env.DATA_DIR));
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
     const origin = new URL(process.env.NEXTAUTH_URL).origin;
+    const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : undefined;
+    if (redis) {
+      shareLimits(redis);
+      await siteBus().connect(redis);
+    }
     limitSignUps(env.SIGN_UPS_PER_HOUR);
     if (env.SMTP_URL) setMailer(smtpMailer(origin, env.SMTP_URL, env.MAIL_FROM, log));
     else {
@@ -119,6 +127,8 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       await live.shutdown();
       await appServer.close();
       await app?.close();
+      siteBus().disconnect();
+      await redis?.quit();
       await stopDatabase();
       log.info("stopped");
       process.exit(0);

@@ -17,7 +17,17 @@ export function retryLater(
   message: string,
   retry: () => void,
 ): NodeJS.Timeout {
+  return setTimeout(retry, backoff(logger, failures, fields, message));
+}
+
+/** Logs the failure as `retryLater` does, and answers the wait before its retry (a match's clock schedules it). */
+export function backoff(
+  logger: Logger,
+  failures: number,
+  fields: Record<string, unknown>,
+  message: string,
+): number {
   const retryMs = Math.min(MAX_MS, FIRST_MS * 2 ** (failures - 1));
   logger[failures <= WARNINGS ? "warn" : "error"]({ ...fields, failures, retryMs }, message);
-  return setTimeout(retry, retryMs);
+  return retryMs;
 }

@@ -60,7 +60,7 @@ describe("floods", () => {
 
   it("sign-ups fired at once past an address's hourly allowance are refused before hashing", async () => {
     const address = "sign-up-flooder";
-    await signUps.penalty(address, SIGN_UPS_PER_HOUR - 2);
+    await signUps.consume(address, SIGN_UPS_PER_HOUR - 2);
     const before = await db.user.count();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>

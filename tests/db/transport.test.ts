@@ -11,7 +11,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { errorText } from "@/i18n/errors";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import { TRPCError } from "@trpc/server";
 import { authOptions } from "@/server/auth/options";
 import { revokeSessions } from "@/server/auth/session";
@@ -109,12 +109,12 @@ describe("transports", () => {
     const failure = await httpClient(cookie)
       .game.join.mutate({ code: "ZZZZZZ" })
       .catch((error: unknown) => error);
-    expect(errorText(failure, dictionary("en"))).toBe("No game has this code.");
-    expect(errorText(failure, dictionary("it"))).toBe("Nessuna partita ha questo codice.");
+    expect(errorText(failure, translator("en"))).toBe("No game has this code.");
+    expect(errorText(failure, translator("it"))).toBe("Nessuna partita ha questo codice.");
     const missing = await httpClient(cookie)
       .report.file.mutate({ name: "nobody_here", reason: "insults" })
       .catch((error: unknown) => error);
-    expect(errorText(missing, dictionary("it"))).toBe(
+    expect(errorText(missing, translator("it"))).toBe(
       "Non c'è nessun giocatore di nome «nobody_here».",
     );
   });

@@ -30,8 +30,15 @@ test("the site speaks Italian once chosen: nav, home, forms and their errors, th
   await page.getByLabel("Nome").fill(name);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Crea l'account" }).click();
-  await expect(page.getByText("Iscritto dal")).toBeVisible();
+  // Dates in the reader's language: "Iscritto dal 7 dicembre 2026".
+  await expect(page.getByText(/^Iscritto dal \d{1,2} [a-z]+ \d{4}$/)).toBeVisible();
   await expect(page).toHaveTitle(`${name} · Machiavelox`);
+
+  // A page sends its client parts the reader's language alone, and only the namespaces they use.
+  const signUpPage = await (await page.request.get("/signup")).text();
+  expect(signUpPage).toContain("Un nome ha almeno");
+  expect(signUpPage).not.toContain("A name has at least");
+  expect(signUpPage).not.toContain("Annullamento a catena");
 
   for (const [path, heading] of [
     ["/games/new", "Una partita amichevole"],

@@ -105,7 +105,7 @@ test("three players at one table: every gesture, a refused hold, a chain undo, Â
   await expect(bruno.getByTestId(onTable(p.move.card, 1))).toBeFocused();
   await bruno.keyboard.press("Enter");
   await expect(
-    bruno.getByRole("alert").filter({ hasText: "held by another player" }),
+    bruno.getByRole("alert").filter({ hasText: "Another player holds that card" }),
   ).toBeVisible();
   lag.resume();
   await expect(bruno.getByTestId(onTable(p.move.card, 1))).toHaveAttribute(

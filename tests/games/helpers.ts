@@ -4,12 +4,17 @@ import { afterAll, beforeAll, expect, onTestFinished } from "vitest";
 import type { SessionUser } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
 import { liveMatches, type LiveSettings, startLiveMatches } from "@/server/matches/registry";
-import { newPlayer } from "../db/helpers";
+import { parseEnv } from "@/server/env";
+import { newPlayer, uniqueName } from "../db/helpers";
 
-/** The live server's registry in this test process, on the test database. */
-export function withLiveMatches(db: Db, settings?: LiveSettings) {
+/**
+ * The live server's registry in this test process, on the test database: a node of its own,
+ * as test files share the database and each owns only the matches it opens.
+ */
+export function withLiveMatches(db: Db, settings: LiveSettings = parseEnv({})) {
   beforeAll(async () => {
-    await startLiveMatches(db, pino({ level: "silent" }), settings);
+    const node = { ...settings, NODE_ID: uniqueName("node") };
+    await startLiveMatches(db, pino({ level: "silent" }), node);
   });
   afterAll(() => liveMatches().shutdown());
 }

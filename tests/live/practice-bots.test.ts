@@ -147,7 +147,8 @@ describe("bots in live matches", () => {
 
   it("after a restart, the bots of a table being played sit down again at their level", async () => {
     const { matchId } = await liveMatches().openPractice(await player(db), "hard");
-    const restarted = new LiveMatches(db, pino({ level: "silent" }));
+    // The same node started again: it takes its matches back at once.
+    const restarted = new LiveMatches(db, pino({ level: "silent" }), liveMatches().settings);
     await restarted.restore();
     expect(restarted.botSeats().filter((seat) => seat.matchId === matchId)).toEqual([
       { matchId, seat: 1, level: "hard" },

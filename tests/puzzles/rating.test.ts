@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { glicko2, INITIAL_RATING, rateAttempt, servingWindow } from "@/puzzles/rating";
+import {
+  glicko2,
+  INITIAL_RATING,
+  rateAttempt,
+  servingWindow,
+  STREAK_START,
+  STREAK_STEP,
+  streakTarget,
+} from "@/puzzles/rating";
 
 describe("puzzle ratings (Glicko-2)", () => {
   it("follows Glickman's worked example for one game", () => {
@@ -58,5 +66,23 @@ describe("puzzle ratings (Glicko-2)", () => {
   it("serves near the player's rating, wider on each try", () => {
     expect(servingWindow(1500, 0)).toEqual({ min: 1350, max: 1650 });
     expect(servingWindow(1500, 2)).toEqual({ min: 900, max: 2100 });
+  });
+});
+
+describe("streak mode", () => {
+  it("each puzzle of a streak is served harder than the last, from an easy start to the hardest", () => {
+    expect(streakTarget(0)).toBe(STREAK_START);
+    for (let n = 0; n < 30; n++)
+      expect(streakTarget(n + 1)).toBeGreaterThanOrEqual(streakTarget(n));
+    expect(streakTarget(1) - streakTarget(0)).toBe(STREAK_STEP);
+    expect(streakTarget(1000)).toBe(2600);
+  });
+
+  it("a streak's first windows do not overlap: the next puzzle is no easier than the last", () => {
+    for (let n = 0; n < 10; n++) {
+      const here = servingWindow(streakTarget(n), 0, STREAK_STEP / 2);
+      const next = servingWindow(streakTarget(n + 1), 0, STREAK_STEP / 2);
+      expect(next.min).toBeGreaterThanOrEqual(here.max);
+    }
   });
 });

@@ -89,6 +89,19 @@ describe("environment", () => {
     );
   });
 
+  it("REDIS_URL is a redis:// URL, never echoed, and only beside a shared PostgreSQL", () => {
+    const message = failure({ REDIS_URL: "http://:hunter2@cache:6379" });
+    expect(message).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(message).not.toContain("hunter2");
+    expect(failure({ REDIS_URL: "redis://cache:6379" })).toMatch(/REDIS_URL needs DATABASE_URL/);
+    const env = parseEnv({
+      REDIS_URL: "redis://cache:6379",
+      DATABASE_URL: "postgres://app@db/app",
+      NEXTAUTH_SECRET: SECRET,
+    });
+    expect(env.REDIS_URL).toBe("redis://cache:6379");
+  });
+
   it("a fast match clock is for the e2e server only: it needs DEAL_SEED", () => {
     expect(parseEnv({}).MATCH_CLOCK_SCALE).toBe(1);
     expect(parseEnv({ MATCH_CLOCK_SCALE: "10", DEAL_SEED: "98" }).MATCH_CLOCK_SCALE).toBe(10);

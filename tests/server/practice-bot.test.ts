@@ -3,7 +3,7 @@ import { BOT_LEVELS, REACTION_MS } from "@/bots/policy";
 import type { Command } from "@/engine/commands";
 import { type GameView, gameViewFor, newGame } from "@/engine/game";
 import { MatchError, refusal } from "@/server/matches/errors";
-import type { Delivery } from "@/server/matches/live-match";
+import type { Delivery } from "@/server/matches/audience";
 import { type Thinker, thinkInProcess, ThinkingTimeout } from "@/server/bots/pool";
 import { type BotHost, DECISION_MS, PracticeBot } from "@/server/bots/practice";
 import type { Job } from "@/server/bots/thinking";

@@ -9,6 +9,7 @@ import type { ClassicEvent } from "@/engine/classic/classic-events";
 import { orderHand } from "@/components/table/hand-order";
 import { classicPreviewGame } from "@/components/classic/fixture";
 import { reasonIn } from "@/components/classic/reasons";
+import { translator } from "@/i18n/catalog";
 import {
   type ClassicDestination,
   classicAllowed,
@@ -25,6 +26,8 @@ import {
 
 const [h10, s5, d5] = cards("10H 5S 5D") as [number, number, number];
 const joker = FIRST_JOKER;
+const en = translator("en");
+const it_ = translator("it");
 
 describe("the classic table's gestures", () => {
   it("a hand card onto a combination or a new space is put there", () => {
@@ -167,12 +170,12 @@ describe("the engine's verdicts in Italian", () => {
       `only one joker per combination: 5♥ joker joker`,
       say("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
     ];
-    for (const reason of reasons) expect(reasonIn("it", reason), reason).not.toBe(reason);
-    expect(reasonIn("it", "two 7♥ in one set")).toBe("due 7♥ nello stesso tris/poker");
-    expect(reasonIn("it", "K-A-2 is not a run: it turns the corner")).toBe(
+    for (const reason of reasons) expect(reasonIn(it_, reason), reason).not.toBe(reason);
+    expect(reasonIn(it_, "two 7♥ in one set")).toBe("due 7♥ nello stesso tris/poker");
+    expect(reasonIn(it_, "K-A-2 is not a run: it turns the corner")).toBe(
       "K-A-2 non è una scala: gira l'angolo",
     );
-    expect(reasonIn("en", "two 7♥ in one set")).toBe("two 7♥ in one set");
+    expect(reasonIn(en, "two 7♥ in one set")).toBe("two 7♥ in one set");
   });
 
   it("§8 Thirty-Six's opening verdicts have their Italian", () => {
@@ -181,6 +184,6 @@ describe("the engine's verdicts in Italian", () => {
       "your opening is laid from your own hand: no face-up cards",
       "before your opening of 36 points you may not add to or rearrange the table's combinations",
     ])
-      expect(reasonIn("it", reason), reason).not.toBe(reason);
+      expect(reasonIn(it_, reason), reason).not.toBe(reason);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardsKey, describeStep, leftInvalid } from "@/components/table/hint-check";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import { viewFor } from "@/engine/views";
 import { A, card, hand, play } from "../engine/helpers";
 
@@ -39,7 +39,7 @@ describe("the Hint's checks", () => {
       [5, 2],
     ]);
     const number = (id: number) => shown.get(id) ?? id;
-    const t = dictionary("en");
+    const t = translator("en");
     expect(describeStep(t, { do: "move", card: card("9C"), from: 5, to: "new" }, number)).toBe(
       "move 9♣ from meld 2 to new meld",
     );

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { getMessages } from "@/i18n/server";
+import { getTranslations } from "next-intl/server";
 import { emailStatus } from "@/server/accounts/recovery";
 import { db } from "@/server/db/client";
 import { signedIn } from "@/server/games/viewer";
 import { ChangePasswordForm, DeleteAccountForm, EmailForm } from "./account-forms";
+import { ClientMessages, ERRORS } from "@/i18n/provider";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getMessages()).site.settings.meta };
+  return { title: (await getTranslations())("site.settings.meta") };
 }
 
 function Section(props: { title: string; text?: string; children: ReactNode }) {
@@ -21,28 +22,35 @@ function Section(props: { title: string; text?: string; children: ReactNode }) {
 }
 
 export default async function AccountPage() {
-  const [user, messages] = await Promise.all([signedIn("/account"), getMessages()]);
-  const t = messages.site.settings;
+  const [user, t] = await Promise.all([signedIn("/account"), getTranslations()]);
   const status = await emailStatus(db(), user.id);
   return (
-    <div className="mx-auto max-w-lg space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight">{t.title}</h1>
-        <p className="text-stone-600">{t.signedInAs(user.name)}</p>
+    <ClientMessages namespaces={[...ERRORS, "site.account", "site.settings"]}>
+      <div className="mx-auto max-w-lg space-y-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight">{t("site.settings.title")}</h1>
+          <p className="text-stone-600">{t("site.settings.signedInAs", { name: user.name })}</p>
+        </div>
+        <Section title={t("site.settings.emailTitle")} text={t("site.settings.emailText")}>
+          <p data-testid="email-status" className="text-sm font-medium">
+            {status.email
+              ? t("site.settings.verified", { email: status.email })
+              : t("site.settings.noEmail")}
+          </p>
+          {status.pending && (
+            <p className="text-sm text-stone-600">
+              {t("site.settings.pending", { email: status.pending })}
+            </p>
+          )}
+          <EmailForm />
+        </Section>
+        <Section title={t("site.settings.passwordTitle")}>
+          <ChangePasswordForm />
+        </Section>
+        <Section title={t("site.settings.deleteTitle")} text={t("site.settings.deleteText")}>
+          <DeleteAccountForm />
+        </Section>
       </div>
-      <Section title={t.emailTitle} text={t.emailText}>
-        <p data-testid="email-status" className="text-sm font-medium">
-          {status.email ? t.verified(status.email) : t.noEmail}
-        </p>
-        {status.pending && <p className="text-sm text-stone-600">{t.pending(status.pending)}</p>}
-        <EmailForm />
-      </Section>
-      <Section title={t.passwordTitle}>
-        <ChangePasswordForm />
-      </Section>
-      <Section title={t.deleteTitle} text={t.deleteText}>
-        <DeleteAccountForm />
-      </Section>
-    </div>
+    </ClientMessages>
   );
 }

@@ -3,17 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
-import { button, ErrorText, Panel, quietButton, when } from "../games/ui";
+import { banEnd } from "@/i18n/format";
+import { button, ErrorText, Panel, quietButton } from "../games/ui";
 
 /** How often a queued player's page looks for their match. */
 const REFRESH_MS = 1000;
 
 export function PlayRanked() {
-  const messages = useMessages();
-  const t = messages.site.agora;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -32,37 +32,40 @@ export function PlayRanked() {
     setError(null);
     work.then(
       () => status.refetch(),
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
   };
 
   return (
-    <Panel title={t.play}>
+    <Panel title={t("site.agora.play")}>
       {data?.ban ? (
         <p role="alert" className="text-red-700">
-          {(data.ban.kind === "ABANDONMENT" ? t.abandonmentBan : t.accountBan)(
-            messages.site.banEnd(data.ban.endsAt && when(data.ban.endsAt)),
+          {t(
+            data.ban.kind === "ABANDONMENT" ? "site.agora.abandonmentBan" : "site.agora.accountBan",
+            {
+              end: banEnd(t, data.ban.endsAt),
+            },
           )}
         </p>
       ) : data?.queued ? (
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="queue-status">
-            {t.searching(
-              Math.max(0, Math.round((now - data.queued.since) / 1000)),
-              data.queued.waiting,
-            )}
+            {t("site.agora.searching", {
+              seconds: Math.max(0, Math.round((now - data.queued.since) / 1000)),
+              waiting: data.queued.waiting,
+            })}
           </span>
           <button
             type="button"
             className={quietButton}
             onClick={() => act(client.agora.cancel.mutate())}
           >
-            {t.cancel}
+            {t("site.agora.cancel")}
           </button>
         </div>
       ) : (
         <button type="button" className={button} onClick={() => act(client.agora.queue.mutate())}>
-          {t.play}
+          {t("site.agora.play")}
         </button>
       )}
       <ErrorText message={error} />

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../trpc";
 import { button, ErrorText, input, Panel, quietButton } from "../games/ui";
@@ -14,8 +14,7 @@ const REFRESH_MS = 10_000;
 const profile = (name: string) => `/u/${encodeURIComponent(name)}`;
 
 export function FriendsPanel() {
-  const messages = useMessages();
-  const t = messages.site.friends;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const list = useQuery({ ...trpc.friends.list.queryOptions(), refetchInterval: REFRESH_MS });
@@ -31,16 +30,16 @@ export function FriendsPanel() {
         void list.refetch();
         void settings.refetch();
       },
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
   };
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
-    if (name) act(client.friends.request.mutate({ name }), t.sent(name));
+    if (name) act(client.friends.request.mutate({ name }), t("site.friends.sent", { name }));
   };
   const data = list.data;
-  if (list.error) return <ErrorText message={errorText(list.error, messages)} />;
+  if (list.error) return <ErrorText message={errorText(list.error, t)} />;
   const small = (label: string, work: () => Promise<unknown>) => (
     <button type="button" className={quietButton} onClick={() => act(work())}>
       {label}
@@ -52,24 +51,26 @@ export function FriendsPanel() {
       <ErrorText message={error} />
       {notice && <p className="text-sm text-emerald-800">{notice}</p>}
       {data && data.incoming.length > 0 && (
-        <Panel title={t.incoming}>
-          <ul className="space-y-2" aria-label={t.incoming}>
+        <Panel title={t("site.friends.incoming")}>
+          <ul className="space-y-2" aria-label={t("site.friends.incoming")}>
             {data.incoming.map((name) => (
               <li key={name} className="flex flex-wrap items-center gap-2">
                 <Link href={profile(name)} className="flex-1 font-medium hover:text-emerald-700">
                   {name}
                 </Link>
-                {small(t.accept, () => client.friends.accept.mutate({ name }))}
-                {small(t.decline, () => client.friends.decline.mutate({ name }))}
-                {small(t.block, () => client.friends.block.mutate({ name }))}
+                {small(t("site.friends.accept"), () => client.friends.accept.mutate({ name }))}
+                {small(t("site.friends.decline"), () => client.friends.decline.mutate({ name }))}
+                {small(t("site.friends.block"), () => client.friends.block.mutate({ name }))}
               </li>
             ))}
           </ul>
         </Panel>
       )}
-      <Panel title={t.title}>
-        {data && data.friends.length === 0 && <p className="text-stone-600">{t.none}</p>}
-        <ul className="space-y-2" aria-label={t.title}>
+      <Panel title={t("site.friends.title")}>
+        {data && data.friends.length === 0 && (
+          <p className="text-stone-600">{t("site.friends.none")}</p>
+        )}
+        <ul className="space-y-2" aria-label={t("site.friends.title")}>
           {data?.friends.map((friend) => (
             <li key={friend.name} className="flex flex-wrap items-center gap-2">
               <span
@@ -80,57 +81,65 @@ export function FriendsPanel() {
                 {friend.name}
               </Link>
               <span className="flex-1 text-sm text-stone-500">
-                {friend.online !== null && (friend.online ? t.online : t.offline)}
-                {friend.playing && ` · ${t.atTable}`}
+                {friend.online !== null &&
+                  (friend.online ? t("site.friends.online") : t("site.friends.offline"))}
+                {friend.playing && ` · ${t("site.friends.atTable")}`}
               </span>
               {friend.playing && (
                 <Link href={`/play/${friend.playing.matchId}`} className={quietButton}>
-                  {t.watch}
+                  {t("site.friends.watch")}
                 </Link>
               )}
-              {small(t.remove, () => client.friends.remove.mutate({ name: friend.name }))}
+              {small(t("site.friends.remove"), () =>
+                client.friends.remove.mutate({ name: friend.name }),
+              )}
             </li>
           ))}
         </ul>
       </Panel>
-      <Panel title={t.add}>
+      <Panel title={t("site.friends.add")}>
         <form onSubmit={add} className="flex flex-wrap gap-2">
-          <input name="name" aria-label={t.addName} placeholder={t.addName} className={input} />
+          <input
+            name="name"
+            aria-label={t("site.friends.addName")}
+            placeholder={t("site.friends.addName")}
+            className={input}
+          />
           <button type="submit" className={button}>
-            {t.send}
+            {t("site.friends.send")}
           </button>
         </form>
       </Panel>
       {data && data.outgoing.length > 0 && (
-        <Panel title={t.outgoing}>
-          <ul className="space-y-2" aria-label={t.outgoing}>
+        <Panel title={t("site.friends.outgoing")}>
+          <ul className="space-y-2" aria-label={t("site.friends.outgoing")}>
             {data.outgoing.map((name) => (
               <li key={name} className="flex items-center gap-2">
                 <Link href={profile(name)} className="flex-1 font-medium hover:text-emerald-700">
                   {name}
                 </Link>
-                {small(t.cancel, () => client.friends.remove.mutate({ name }))}
+                {small(t("site.friends.cancel"), () => client.friends.remove.mutate({ name }))}
               </li>
             ))}
           </ul>
         </Panel>
       )}
       {data && data.blocked.length > 0 && (
-        <Panel title={t.blocked}>
-          <ul className="space-y-2" aria-label={t.blocked}>
+        <Panel title={t("site.friends.blocked")}>
+          <ul className="space-y-2" aria-label={t("site.friends.blocked")}>
             {data.blocked.map((name) => (
               <li key={name} className="flex items-center gap-2">
                 <span className="flex-1 font-medium">{name}</span>
-                {small(t.unblock, () => client.friends.unblock.mutate({ name }))}
+                {small(t("site.friends.unblock"), () => client.friends.unblock.mutate({ name }))}
               </li>
             ))}
           </ul>
         </Panel>
       )}
       {settings.data && (
-        <Panel title={t.settings}>
+        <Panel title={t("site.friends.settings")}>
           <label className="flex flex-col gap-1 text-sm">
-            {t.requestsFrom}
+            {t("site.friends.requestsFrom")}
             <select
               className={input}
               value={settings.data.requestsFrom}
@@ -139,13 +148,13 @@ export function FriendsPanel() {
                   client.friends.setSettings.mutate({
                     requestsFrom: event.target.value as "EVERYONE" | "PLAYED_WITH" | "NOBODY",
                   }),
-                  t.saved,
+                  t("site.friends.saved"),
                 )
               }
             >
               {(["EVERYONE", "PLAYED_WITH", "NOBODY"] as const).map((option) => (
                 <option key={option} value={option}>
-                  {t.requestsFromOptions[option]}
+                  {t(`site.friends.requestsFromOptions.${option}`)}
                 </option>
               ))}
             </select>
@@ -157,11 +166,11 @@ export function FriendsPanel() {
               onChange={(event) =>
                 act(
                   client.friends.setSettings.mutate({ showOnline: event.target.checked }),
-                  t.saved,
+                  t("site.friends.saved"),
                 )
               }
             />
-            {t.showOnline}
+            {t("site.friends.showOnline")}
           </label>
         </Panel>
       )}

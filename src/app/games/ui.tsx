@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { wordFor } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 
 export { FormError as ErrorText } from "../form";
 export { when } from "@/i18n/format";
@@ -28,6 +28,9 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
  * A seat a bot plays, named by its seat (two bots at one table told apart) and its level
  * (stored as the level's key, e.g. "medium").
  */
-export function botName(t: Messages, seat: number, level: string | null): string {
-  return t.levels.bot(`Bot ${seat}`, wordFor(t.levels.names, level) ?? String(level));
+export function botName(t: Translator, seat: number, level: string | null): string {
+  return t("levels.bot", {
+    name: `Bot ${seat}`,
+    level: wordFor(t, "levels.names", level) ?? String(level),
+  });
 }

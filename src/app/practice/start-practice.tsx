@@ -5,7 +5,7 @@ import { useState } from "react";
 import { BOT_LEVELS, type BotLevel } from "@/bots/levels";
 import { type Variant } from "@/engine/classic";
 import { VariantsField } from "../classic-variants";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
 
@@ -17,7 +17,7 @@ function StartButton({
   label: string;
   start: () => Promise<{ matchId: string }>;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,14 +50,14 @@ function StartButton({
 }
 
 export function StartPractice() {
-  const t = useMessages();
+  const t = useTranslations();
   const client = useTRPCClient();
   const [level, setLevel] = useState<BotLevel>("medium");
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2">
-        <legend className="font-medium">{t.levels.label}</legend>
-        {(Object.keys(t.levels.names) as BotLevel[]).map((one) => (
+        <legend className="font-medium">{t("levels.label")}</legend>
+        {BOT_LEVELS.map((one) => (
           <label key={one} className="flex items-baseline gap-2">
             <input
               type="radio"
@@ -67,30 +67,32 @@ export function StartPractice() {
               onChange={() => setLevel(one)}
             />
             <span>
-              <span className="font-medium">{t.levels.names[one]}</span>{" "}
-              <span className="text-sm text-stone-600">{t.levels.about[one]}</span>
+              <span className="font-medium">{t(`levels.names.${one}`)}</span>{" "}
+              <span className="text-sm text-stone-600">{t(`levels.about.${one}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <StartButton label={t.practice.start} start={() => client.practice.start.mutate({ level })} />
+      <StartButton
+        label={t("practice.start")}
+        start={() => client.practice.start.mutate({ level })}
+      />
     </div>
   );
 }
 
 /** Classic Machiavelli against 1 to 4 bots, each of its level, with the variants chosen. */
 export function StartClassicPractice({ variantChoices }: { variantChoices: readonly Variant[] }) {
-  const t = useMessages();
-  const c = t.practice.classic;
+  const t = useTranslations();
   const client = useTRPCClient();
   const [bots, setBots] = useState<BotLevel[]>(["medium", "medium"]);
   const [variants, setVariants] = useState<Variant[]>([]);
   const [singleRound, setSingleRound] = useState(true);
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">{c.title}</h2>
+      <h2 className="text-xl font-semibold">{t("practice.classic.title")}</h2>
       <label className="flex items-center gap-2">
-        {c.bots}
+        {t("practice.classic.bots")}
         <select
           value={bots.length}
           onChange={(e) =>
@@ -106,7 +108,7 @@ export function StartClassicPractice({ variantChoices }: { variantChoices: reado
       </label>
       {bots.map((level, index) => (
         <label key={index} className="flex items-center gap-2">
-          {c.botLevel(index + 1)}
+          {t("practice.classic.botLevel", { n: index + 1 })}
           <select
             value={level}
             onChange={(e) =>
@@ -115,7 +117,7 @@ export function StartClassicPractice({ variantChoices }: { variantChoices: reado
           >
             {BOT_LEVELS.map((one) => (
               <option key={one} value={one}>
-                {t.levels.names[one]}
+                {t(`levels.names.${one}`)}
               </option>
             ))}
           </select>
@@ -128,10 +130,10 @@ export function StartClassicPractice({ variantChoices }: { variantChoices: reado
           checked={singleRound}
           onChange={(e) => setSingleRound(e.target.checked)}
         />
-        {c.singleRound}
+        {t("practice.classic.singleRound")}
       </label>
       <StartButton
-        label={c.start}
+        label={t("practice.classic.start")}
         start={() =>
           client.practice.classic.mutate({
             bots,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { hasRole } from "@/server/accounts/roles";
 import { viewer } from "@/server/games/viewer";
 import { PuzzlePlayer } from "./puzzle-player";
+import { ClientMessages, ERRORS, TABLE } from "@/i18n/provider";
 
 export const metadata: Metadata = { title: "Puzzles" };
 
@@ -23,11 +24,13 @@ export default async function PuzzlesPage({ searchParams }: Props) {
         ? "streak"
         : "rated";
   return (
-    <PuzzlePlayer
-      signedIn={signedIn}
-      moderator={session !== null && hasRole(session.role, "MODERATOR")}
-      mode={mode}
-      id={id}
-    />
+    <ClientMessages namespaces={[...ERRORS, ...TABLE, "classic", "puzzles"]}>
+      <PuzzlePlayer
+        signedIn={signedIn}
+        moderator={session !== null && hasRole(session.role, "MODERATOR")}
+        mode={mode}
+        id={id}
+      />
+    </ClientMessages>
   );
 }

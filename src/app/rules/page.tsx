@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getLocale, getMessages } from "@/i18n/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { type RulesText, rulesText } from "./rules-text";
 
 export const metadata: Metadata = { title: "Rules" };
 
 export default async function RulesPage() {
-  const [locale, t] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, t] = await Promise.all([getLocale(), getTranslations()]);
   const games = rulesText(locale);
   return (
     <div className="mx-auto max-w-2xl space-y-16">
@@ -28,9 +28,9 @@ export default async function RulesPage() {
           {game.id === "machiavelox" && (
             <p>
               <Link href="/tutorial" className="font-medium text-emerald-800 underline">
-                {t.tutorial.open}
+                {t("tutorial.open")}
               </Link>
-              <span className="text-stone-600"> · {t.tutorial.intro}</span>
+              <span className="text-stone-600"> · {t("tutorial.intro")}</span>
             </p>
           )}
         </GameRules>

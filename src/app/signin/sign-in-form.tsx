@@ -3,12 +3,12 @@
 import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { useLocale, useMessages } from "@/i18n/client";
+import { useLocale, useTranslations } from "next-intl";
 import { localPath } from "@/protocol/local-path";
 import { Field, FormError, SubmitButton } from "../form";
 
 export function SignInForm() {
-  const t = useMessages().site.account;
+  const t = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const callbackUrl = useSearchParams().get("callbackUrl");
@@ -21,14 +21,14 @@ export function SignInForm() {
     const name = String(form.get("name") ?? "").trim();
     const password = String(form.get("password") ?? "");
     if (!name || !password) {
-      setError(t.enterBoth);
+      setError(t("site.account.enterBoth"));
       return;
     }
     setBusy(true);
     setError(null);
     const result = await signIn("credentials", { name, password, locale, redirect: false });
     if (!result?.ok) {
-      setError(result?.error ?? t.signInFailed);
+      setError(result?.error ?? t("site.account.signInFailed"));
       setBusy(false);
       return;
     }
@@ -40,9 +40,16 @@ export function SignInForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormError message={error} />
-      <Field label={t.name} name="name" autoComplete="username" />
-      <Field label={t.password} name="password" type="password" autoComplete="current-password" />
-      <SubmitButton busy={busy}>{busy ? t.signingIn : t.signIn}</SubmitButton>
+      <Field label={t("site.account.name")} name="name" autoComplete="username" />
+      <Field
+        label={t("site.account.password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton busy={busy}>
+        {busy ? t("site.account.signingIn") : t("site.account.signIn")}
+      </SubmitButton>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { useLocale, useMessages } from "@/i18n/client";
+import { useLocale, useTranslations } from "next-intl";
 import { signUpIssueText } from "@/i18n/errors";
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signUpInput } from "@/protocol/accounts";
 import { localPath } from "@/protocol/local-path";
@@ -13,9 +13,8 @@ import { useTRPC } from "../trpc";
 import { Field, type FieldErrors, FormError, serverErrors, SubmitButton } from "../form";
 
 export function SignUpForm() {
-  const messages = useMessages();
+  const t = useTranslations();
   const locale = useLocale();
-  const t = messages.site.account;
   const trpc = useTRPC();
   const router = useRouter();
   const callbackUrl = useSearchParams().get("callbackUrl");
@@ -34,7 +33,7 @@ export function SignUpForm() {
     setError(null);
     if (!parsed.success) {
       setFieldErrors(
-        z.flattenError(parsed.error, (issue) => signUpIssueText(issue, messages)).fieldErrors,
+        z.flattenError(parsed.error, (issue) => signUpIssueText(issue, t)).fieldErrors,
       );
       return;
     }
@@ -48,12 +47,12 @@ export function SignUpForm() {
         locale,
         redirect: false,
       });
-      if (!result?.ok) throw new Error(result?.error ?? t.readyButNotSignedIn);
+      if (!result?.ok) throw new Error(result?.error ?? t("site.account.readyButNotSignedIn"));
       // Back where the visitor was going (a hand to watch, a game to join), else their page.
       router.push(localPath(callbackUrl, location.origin) ?? `/u/${name}`);
       router.refresh();
     } catch (failure) {
-      const { fields, error: refused } = serverErrors(failure, messages);
+      const { fields, error: refused } = serverErrors(failure, t);
       setFieldErrors(fields);
       setError(refused);
       setBusy(false);
@@ -64,21 +63,23 @@ export function SignUpForm() {
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormError message={error} />
       <Field
-        label={t.name}
+        label={t("site.account.name")}
         name="name"
         autoComplete="username"
-        hint={t.nameHint(NAME_MIN, NAME_MAX)}
+        hint={t("site.account.nameHint", { min: NAME_MIN, max: NAME_MAX })}
         errors={fieldErrors.name}
       />
       <Field
-        label={t.password}
+        label={t("site.account.password")}
         name="password"
         type="password"
         autoComplete="new-password"
-        hint={t.passwordHint(PASSWORD_MIN)}
+        hint={t("site.account.passwordHint", { min: PASSWORD_MIN })}
         errors={fieldErrors.password}
       />
-      <SubmitButton busy={busy}>{busy ? t.signingUp : t.signUp}</SubmitButton>
+      <SubmitButton busy={busy}>
+        {busy ? t("site.account.signingUp") : t("site.account.signUp")}
+      </SubmitButton>
     </form>
   );
 }

@@ -7,12 +7,12 @@ import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";
 import { nextStep, TUTORIAL_STEPS, tutorialHand } from "@/components/table/tutorial";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 
 const YOU = 0;
 
 export function TutorialTable() {
-  const t = useMessages();
+  const t = useTranslations();
   const [at, setAt] = useState(0);
   // A fresh table for each new start: its notices and animations begin again with the hand.
   const [round, setRound] = useState(0);
@@ -41,7 +41,7 @@ export function TutorialTable() {
         {step ? (
           <>
             <span className="sr-only roomy:not-sr-only">
-              {t.tutorial.progress(at + 1, TUTORIAL_STEPS.length)}
+              {t("tutorial.progress", { n: at + 1, of: TUTORIAL_STEPS.length })}
             </span>
             <span aria-hidden className="roomy:hidden">
               {at + 1}/{TUTORIAL_STEPS.length}
@@ -55,18 +55,18 @@ export function TutorialTable() {
         data-testid="tutorial-text"
         className={`min-w-0 flex-1 roomy:basis-64 ${unfolded ? "" : "line-clamp-2 roomy:line-clamp-none"}`}
       >
-        {step ? t.tutorial.steps[step] : t.tutorial.done}
+        {step ? t(`tutorial.steps.${step}`) : t("tutorial.done")}
       </span>
       {step === null && (
         <Link href="/practice" className="shrink-0 font-medium text-emerald-800 underline">
-          {t.tutorial.practice}
+          {t("tutorial.practice")}
         </Link>
       )}
       <button
         type="button"
         className="shrink-0 rounded bg-white px-1.5 ring-1 ring-amber-300 roomy:hidden"
         aria-expanded={unfolded}
-        aria-label={unfolded ? t.tutorial.less : t.tutorial.more}
+        aria-label={unfolded ? t("tutorial.less") : t("tutorial.more")}
         onClick={() => setUnfolded((open) => !open)}
       >
         {unfolded ? "▴" : "▾"}
@@ -74,14 +74,14 @@ export function TutorialTable() {
       <button
         type="button"
         className="shrink-0 rounded bg-white px-1.5 ring-1 ring-amber-300 roomy:px-2 roomy:py-0.5"
-        aria-label={t.tutorial.restart}
+        aria-label={t("tutorial.restart")}
         onClick={restartHand}
       >
         <span aria-hidden className="roomy:hidden">
           ↺
         </span>
         <span aria-hidden className="hidden roomy:inline">
-          {t.tutorial.restart}
+          {t("tutorial.restart")}
         </span>
       </button>
     </div>
@@ -98,9 +98,9 @@ export function TutorialTable() {
           <Link href="/" className="font-bold tracking-tight text-emerald-800">
             Machiavelox
           </Link>
-          <span className="font-semibold">{t.tutorial.title}</span>
+          <span className="font-semibold">{t("tutorial.title")}</span>
           <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-            {t.nav.rules}
+            {t("nav.rules")}
           </Link>
         </>
       }

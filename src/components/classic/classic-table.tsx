@@ -9,8 +9,8 @@ import { DndContext, DragOverlay } from "@dnd-kit/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, type Millis, type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicCommand, type ClassicView } from "@/engine/classic";
-import { useLocale, useMessages } from "@/i18n/client";
-import type { Messages } from "@/i18n/messages";
+import { useTranslations } from "next-intl";
+import type { Translator } from "@/i18n/types";
 import { useEngineNow } from "@/components/table/engine-now";
 import { useGestures } from "@/components/table/gestures";
 import { useTableSettings } from "@/components/table/settings";
@@ -41,19 +41,24 @@ import { reasonIn } from "./reasons";
 import { RoundEnd } from "./round-end";
 
 /** The line an event leaves under the players, or null for those told elsewhere. */
-function newsOf(t: Messages, e: ClassicEvent, nameOf: (seat: Seat) => string): string | null {
-  const n = t.classic.news;
+function newsOf(t: Translator, e: ClassicEvent, nameOf: (seat: Seat) => string): string | null {
   switch (e.type) {
     case "played":
-      return n.played(nameOf(e.seat), e.fromHand.length + e.fromFaceUp.length);
+      return t("classic.news.played", {
+        who: nameOf(e.seat),
+        n: e.fromHand.length + e.fromFaceUp.length,
+      });
     case "drew":
-      return e.cause === "draw" ? n.drew(nameOf(e.seat)) : null;
+      return e.cause === "draw" ? t("classic.news.drew", { who: nameOf(e.seat) }) : null;
     case "passed":
-      return n.passed(nameOf(e.seat));
+      return t("classic.news.passed", { who: nameOf(e.seat) });
     default:
       return null;
   }
 }
+
+/** The turn's buttons, named as in the catalog's `classic.actions`. */
+type ClassicActionName = "undo" | "reset" | "end" | "pass" | "draw" | "ready";
 
 export type ClassicActResult = { ok: true } | { ok: false; reason: string };
 
@@ -74,6 +79,10 @@ export interface ClassicTableProps {
   topBar?: ReactNode;
   /** What the game-over dialog offers next (rematch, queue again, home). */
   endActions?: ReactNode;
+  /** A panel above the table (a puzzle's goal and its verdict). */
+  coach?: ReactNode;
+  /** False where the turn is never ended (a puzzle, submitted as it stands): no end, draw or pass. */
+  turnEnds?: boolean;
 }
 
 const REFUSAL_SHAKE_MS = 600;
@@ -94,9 +103,10 @@ export function ClassicTable({
   offline = false,
   topBar = null,
   endActions = null,
+  coach = null,
+  turnEnds = true,
 }: ClassicTableProps) {
-  const t = useMessages();
-  const locale = useLocale();
+  const t = useTranslations();
   const [settings, updateSettings] = useTableSettings();
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
   const [failure, setFailure] = useState<FailedMove | null>(null);
@@ -122,7 +132,7 @@ export function ClassicTable({
       const own = "seat" in e && e.seat === you;
       if (e.type === "played") sound("lay");
       if (e.type === "drew" && own && e.card !== null) sound("draw");
-      if (e.type === "timeUp") toast("info", t.classic.news.timeUp(nameOf(e.seat)));
+      if (e.type === "timeUp") toast("info", t("classic.news.timeUp", { who: nameOf(e.seat) }));
       const line = newsOf(t, e, nameOf);
       if (line && !own) setNews(line);
     }
@@ -149,7 +159,7 @@ export function ClassicTable({
   const send = useCallback(
     async (commands: ClassicCommand[]) => {
       for (const command of commands) {
-        if (offline) return refuse(t.table.offline, null);
+        if (offline) return refuse(t("table.offline"), null);
         const result = await act(command);
         if (!result.ok) return refuse(result.reason, "card" in command ? command.card : null);
       }
@@ -173,7 +183,7 @@ export function ClassicTable({
       return null;
     },
     play: (source, dest) => void send(commandsFor(source, dest)),
-    draw: allowed.draw ? () => void send([{ do: "draw" }]) : null,
+    draw: turnEnds && allowed.draw ? () => void send([{ do: "draw" }]) : null,
   });
   const { selected, dragging } = gestures;
 
@@ -207,8 +217,8 @@ export function ClassicTable({
   );
 
   const work = view.work;
-  const variants = view.options.variants.map((v) => t.classic.variants[v]);
-  const buttons: [keyof typeof t.classic.actions, ClassicCommand, string][] = [
+  const variants = view.options.variants.map((v) => t(`classic.variants.${v}`));
+  const buttons: [ClassicActionName, ClassicCommand, string][] = [
     ["undo", { do: "undo" }, "bg-white ring-1 ring-stone-300"],
     ["reset", { do: "reset" }, "bg-white ring-1 ring-stone-300"],
     ["end", { do: "end" }, "bg-emerald-700 text-white"],
@@ -218,8 +228,10 @@ export function ClassicTable({
       "bg-sky-700 text-white",
     ],
   ];
-  const enabled = (name: keyof typeof t.classic.actions) =>
-    !offline && name !== "ready" && allowed[name];
+  const shown = turnEnds
+    ? buttons
+    : buttons.filter(([name]) => name === "undo" || name === "reset");
+  const enabled = (name: ClassicActionName) => !offline && name !== "ready" && allowed[name];
 
   return (
     <DndContext
@@ -242,7 +254,7 @@ export function ClassicTable({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             {topBar}
             <span className="text-xs text-stone-500">
-              {[t.classic.title, t.classic.round(view.round), ...variants].join(" · ")}
+              {[t("classic.title"), t("classic.round", { n: view.round }), ...variants].join(" · ")}
             </span>
             <div className="ml-auto">
               <SettingsBar settings={settings} update={updateSettings} />
@@ -254,9 +266,10 @@ export function ClassicTable({
               data-testid="reconnecting"
               className="rounded-md bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900"
             >
-              {t.table.offline}
+              {t("table.offline")}
             </p>
           )}
+          {coach}
           <PlayersStrip view={view} now={now} failure={failure} nameOf={nameOf} />
           <p
             aria-live="polite"
@@ -271,12 +284,12 @@ export function ClassicTable({
               data-testid="failed-move"
               className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
             >
-              {t.classic.news.failed(
-                nameOf(failure.seat),
-                reasonIn(locale, failure.reason),
-                failure.penalty,
-                failure.seat === you,
-              )}
+              {t("classic.news.failed", {
+                who: nameOf(failure.seat),
+                reason: reasonIn(t, failure.reason),
+                penalty: failure.penalty,
+                own: String(failure.seat === you),
+              })}
             </p>
           )}
           {work && (
@@ -288,12 +301,17 @@ export function ClassicTable({
               }`}
             >
               {[
-                t.classic.fromHand(
-                  work.seat === you ? t.seat.you : nameOf(work.seat),
-                  work.fromHand.length,
-                ),
-                work.opening && t.classic.opening(work.opening.points, work.opening.needed),
-                work.seat === you && (work.valid ? t.classic.tableStands : t.classic.tableInvalid),
+                t("classic.fromHand", {
+                  who: work.seat === you ? t("seat.you") : nameOf(work.seat),
+                  n: work.fromHand.length,
+                }),
+                work.opening &&
+                  t("classic.opening", {
+                    points: work.opening.points,
+                    needed: work.opening.needed,
+                  }),
+                work.seat === you &&
+                  (work.valid ? t("classic.tableStands") : t("classic.tableInvalid")),
               ]
                 .filter(Boolean)
                 .join(" · ")}
@@ -309,12 +327,12 @@ export function ClassicTable({
         </div>
         {view.you ? (
           <section
-            aria-label={t.table.rack}
+            aria-label={t("table.rack")}
             data-testid="rack"
             className="flex max-h-[55%] shrink-0 flex-col gap-1 overflow-y-auto overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 *:shrink-0 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none"
           >
             <div className="flex flex-wrap items-center gap-2">
-              {buttons.map(([name, command, colour]) => (
+              {shown.map(([name, command, colour]) => (
                 <button
                   key={name}
                   type="button"
@@ -323,11 +341,11 @@ export function ClassicTable({
                   className={`${BUTTON} ${colour}`}
                   onClick={() => void send([command])}
                 >
-                  {t.classic.actions[name]}
+                  {t(`classic.actions.${name}`)}
                 </button>
               ))}
               <p aria-live="polite" className="text-sm text-emerald-900">
-                {selected && t.table.selected(classicCardName(t, selected.card))}
+                {selected && t("table.selected", { card: classicCardName(t, selected.card) })}
               </p>
             </div>
             <ClassicHand
@@ -340,7 +358,7 @@ export function ClassicTable({
             />
           </section>
         ) : (
-          <p className="shrink-0 text-sm text-stone-600">{t.spectating}</p>
+          <p className="shrink-0 text-sm text-stone-600">{t("spectating")}</p>
         )}
       </div>
       <DragOverlay dropAnimation={null}>

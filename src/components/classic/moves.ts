@@ -12,7 +12,8 @@ import {
   type CombinationId,
   type ClassicView,
 } from "@/engine/classic";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
+import { dragWords } from "@/components/table/announcements";
 
 /** Where a picked card comes from: the hand, Tahiti's face-up cards, a combination. */
 export type ClassicSource =
@@ -158,13 +159,15 @@ export function roundLines(view: ClassicView): {
 }
 
 /** A card's name for people and screen readers: "Queen of hearts", "Joker". */
-export function classicCardName(t: Messages, card: CardId): string {
-  return isJoker(card) ? t.classic.joker : t.card.name(rankOf(card), suitOf(card));
+export function classicCardName(t: Translator, card: CardId): string {
+  return isJoker(card)
+    ? t("classic.joker")
+    : t("card.name", { rank: rankOf(card), suit: suitOf(card) });
 }
 
 /** What dnd-kit reads out while a card is dragged: names and places, never drag ids. */
 export function classicAnnouncements(
-  t: Messages,
+  t: Translator,
   numberOf: (combination: CombinationId) => number,
 ): { announcements: Announcements; screenReaderInstructions: ScreenReaderInstructions } {
   const card = (id: string | number) => {
@@ -173,19 +176,10 @@ export function classicAnnouncements(
   };
   const place = (id: string | number | undefined) => {
     const dest = id === undefined ? null : parseDestination(String(id));
-    if (!dest) return t.dnd.places.nowhere;
-    const places = t.classic.dnd.places;
+    if (!dest) return t("dnd.places.nowhere");
     return dest.to === "combination"
-      ? places.combination(numberOf(dest.combination))
-      : places[dest.to];
+      ? t("classic.dnd.places.combination", { n: numberOf(dest.combination) })
+      : t(`classic.dnd.places.${dest.to}`);
   };
-  return {
-    screenReaderInstructions: { draggable: t.classic.dnd.instructions },
-    announcements: {
-      onDragStart: ({ active }) => t.dnd.picked(card(active.id)),
-      onDragOver: ({ active, over }) => t.dnd.over(card(active.id), place(over?.id)),
-      onDragEnd: ({ active, over }) => t.dnd.dropped(card(active.id), place(over?.id)),
-      onDragCancel: ({ active }) => t.dnd.cancelled(card(active.id)),
-    },
-  };
+  return dragWords(t, t("classic.dnd.instructions"), card, place);
 }

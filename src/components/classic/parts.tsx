@@ -6,7 +6,7 @@
 import { memo } from "react";
 import { type CardId, type Millis, type Seat } from "@/engine";
 import { isJoker, type ClassicCombinationView, type ClassicView } from "@/engine/classic";
-import { useLocale, useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { CardFace, type CardLook, seatColour } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import type { HandSort } from "@/components/table/hand-order";
@@ -101,11 +101,11 @@ export const Combinations = memo(function Combinations({
   table: ClassicCombinationView[];
   ui: ClassicUi;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const hand = ui.selected?.from !== "table" && ui.selected !== null;
   return (
     <section
-      aria-label={t.table.title}
+      aria-label={t("table.title")}
       className="flex flex-wrap content-start items-start gap-x-3 gap-y-4"
     >
       {table.map((c, i) => (
@@ -113,12 +113,12 @@ export const Combinations = memo(function Combinations({
       ))}
       <Droppable
         dropId={destinationId({ to: "new" })}
-        label={t.classic.newSpace}
+        label={t("classic.newSpace")}
         active={ui.selected !== null && (hand || ui.selected.from === "table")}
         onChoose={() => ui.onChoose({ to: "new" })}
         className="flex h-[5.25rem] max-w-44 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >
-        {t.classic.newSpace}
+        {t("classic.newSpace")}
       </Droppable>
     </section>
   );
@@ -134,15 +134,14 @@ function Combination({
   number: number;
   ui: ClassicUi;
 }) {
-  const t = useMessages();
-  const locale = useLocale();
+  const t = useTranslations();
   const here = ui.selected?.from === "table" && ui.selected.combination === c.id;
-  const reason = c.reason && reasonIn(locale, c.reason);
-  const verdict = c.valid ? t.classic.kinds[c.kind ?? "set"] : reason;
+  const reason = c.reason && reasonIn(t, c.reason);
+  const verdict = c.valid ? t(`classic.kinds.${c.kind ?? "set"}`) : reason;
   return (
     <Droppable
       dropId={destinationId({ to: "combination", combination: c.id })}
-      label={`${t.classic.combination(number, c.cards.length)}: ${verdict}`}
+      label={`${t("classic.combination", { n: number, count: c.cards.length })}: ${verdict}`}
       active={ui.selected !== null && !here}
       onChoose={() => ui.onChoose({ to: "combination", combination: c.id })}
       className={`relative inline-flex flex-col rounded-lg border-2 p-1.5 pt-3 ${
@@ -156,7 +155,9 @@ function Combination({
       <span className="absolute -top-2 left-1 flex gap-1 whitespace-nowrap text-[10px] leading-none">
         <span className="rounded bg-white/90 px-1 py-0.5 text-stone-500">{number}</span>
         {c.valid && c.touched && (
-          <span className="rounded bg-sky-200 px-1 py-0.5 text-sky-900">{t.classic.touched}</span>
+          <span className="rounded bg-sky-200 px-1 py-0.5 text-sky-900">
+            {t("classic.touched")}
+          </span>
         )}
       </span>
       <span className="flex">
@@ -164,7 +165,7 @@ function Combination({
           <span key={card} className={i === 0 ? "" : "-ml-4 sm:-ml-6"}>
             <ClassicCard
               source={{ from: "table", card, combination: c.id }}
-              label={t.classic.inCombination(classicCardName(t, card), number)}
+              label={t("classic.inCombination", { card: classicCardName(t, card), n: number })}
               covered={i < c.cards.length - 1}
               ui={{
                 ...ui,
@@ -191,19 +192,19 @@ function Combination({
 }
 
 export function FaceUpCards({ cards, ui }: { cards: CardId[]; ui: ClassicUi }) {
-  const t = useMessages();
+  const t = useTranslations();
   if (cards.length === 0) return null;
   return (
     <section
-      aria-label={t.classic.faceUp}
+      aria-label={t("classic.faceUp")}
       className="mb-3 flex flex-wrap items-center gap-1 rounded-lg bg-amber-100/60 p-1.5"
     >
-      <h2 className="mr-1 text-xs font-semibold text-amber-900">{t.classic.faceUp}</h2>
+      <h2 className="mr-1 text-xs font-semibold text-amber-900">{t("classic.faceUp")}</h2>
       {cards.map((card) => (
         <ClassicCard
           key={card}
           source={{ from: "faceUp", card }}
-          label={t.classic.faceUpCard(classicCardName(t, card))}
+          label={t("classic.faceUpCard", { card: classicCardName(t, card) })}
           ui={ui}
         />
       ))}
@@ -223,10 +224,10 @@ export function PlayersStrip({
   failure: FailedMove | null;
   nameOf: (seat: Seat) => string;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const thirtySix = view.options.variants.includes("thirty-six");
   const clock =
-    view.turnDeadline === null ? t.classic.noLimit : formatCountdown(view.turnDeadline - now);
+    view.turnDeadline === null ? t("classic.noLimit") : formatCountdown(view.turnDeadline - now);
   const turn = view.turn;
   return (
     <div className="flex flex-col gap-1">
@@ -241,10 +242,10 @@ export function PlayersStrip({
       >
         <span className="min-w-0 flex-1 truncate">
           {turn === null
-            ? t.classic.round(view.round)
+            ? t("classic.round", { n: view.round })
             : turn === view.you?.seat
-              ? t.classic.yourTurn
-              : t.classic.turnOf(nameOf(turn))}
+              ? t("classic.yourTurn")
+              : t("classic.turnOf", { who: nameOf(turn) })}
         </span>
         {turn !== null && (
           <span data-testid="turn-clock" className="font-mono tabular-nums">
@@ -252,10 +253,10 @@ export function PlayersStrip({
           </span>
         )}
         <span data-testid="stock" className="font-normal">
-          {t.classic.stock(view.stockCount)}
+          {t("classic.stock", { n: view.stockCount })}
         </span>
       </p>
-      <ul className="flex flex-wrap gap-1 text-xs" aria-label={t.classic.players}>
+      <ul className="flex flex-wrap gap-1 text-xs" aria-label={t("classic.players")}>
         {view.seats.map((s) => {
           const colour = seatColour(s.seat);
           const penalised = failure?.seat === s.seat;
@@ -270,21 +271,24 @@ export function PlayersStrip({
             >
               <span className={`size-2 rounded-full ${colour.dot}`} />
               <span className="font-semibold">
-                {s.seat === view.you?.seat ? t.seat.you : nameOf(s.seat)}
+                {s.seat === view.you?.seat ? t("seat.you") : nameOf(s.seat)}
               </span>
-              <span className="flex items-center gap-0.5" aria-label={t.classic.cards(s.handCount)}>
+              <span
+                className="flex items-center gap-0.5"
+                aria-label={t("classic.cards", { n: s.handCount })}
+              >
                 <span aria-hidden className="inline-block h-3 w-2 rounded-[2px] bg-sky-800" />
                 {s.handCount}
               </span>
-              <span className="text-stone-500">{t.classic.total(s.total)}</span>
+              <span className="text-stone-500">{t("classic.total", { points: s.total })}</span>
               {thirtySix && (
                 <span className={s.opened ? "text-emerald-700" : "text-stone-500"}>
-                  {s.opened ? `✓ ${t.classic.opened}` : t.classic.notOpened}
+                  {s.opened ? `✓ ${t("classic.opened")}` : t("classic.notOpened")}
                 </span>
               )}
               {penalised && (
                 <span data-testid="penalty-mark" className="rounded bg-red-700 px-1 text-white">
-                  {t.classic.news.failedShort(failure.penalty)}
+                  {t("classic.news.failedShort", { penalty: failure.penalty })}
                 </span>
               )}
             </li>
@@ -310,25 +314,25 @@ export const ClassicHand = memo(function ClassicHand({
   ui: ClassicUi;
   waiting: boolean;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   return (
-    <section aria-label={t.classic.hand.title} className="space-y-1">
+    <section aria-label={t("classic.hand.title")} className="space-y-1">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <h2 className="font-semibold text-stone-700">
-          {t.classic.hand.title} ({cards.length})
+          {t("classic.hand.title")} ({cards.length})
         </h2>
         <SortChooser sort={sort} onSort={onSort} />
-        {waiting && <span className="text-stone-500">{t.classic.hand.waiting}</span>}
+        {waiting && <span className="text-stone-500">{t("classic.hand.waiting")}</span>}
       </div>
       <Droppable
         dropId={destinationId({ to: "hand" })}
-        label={t.classic.hand.title}
+        label={t("classic.hand.title")}
         active={ui.selected?.from === "table"}
         onChoose={() => ui.onChoose({ to: "hand" })}
         className="flex min-h-20 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-1.5"
       >
         {cards.length === 0 && (
-          <span className="text-sm text-stone-500">{t.classic.hand.empty}</span>
+          <span className="text-sm text-stone-500">{t("classic.hand.empty")}</span>
         )}
         {cards.map((card) => (
           // A hand card is also a drop target, so dropping another hand card on it arranges the hand.

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { type Millis, type Seat } from "@/engine";
 import { type ClassicView } from "@/engine/classic";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { formatCountdown } from "@/components/table/clocks";
 import { roundLines } from "./moves";
 
@@ -26,19 +26,18 @@ export function RoundEnd({
   canReady: boolean;
   endActions: ReactNode;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const round = view.lastRound;
   if (view.phase === "turn" || !round) return null;
-  const e = t.classic.end;
   const names = (seats: Seat[]) => seats.map(nameOf).join(", ");
   const why =
     round.draw !== null
-      ? e.draw
+      ? t("classic.end.draw")
       : round.reason === "out" && round.winner !== null
-        ? e.out(nameOf(round.winner))
+        ? t("classic.end.out", { who: nameOf(round.winner) })
         : round.winner !== null
-          ? e.blocked(nameOf(round.winner))
-          : e.draw;
+          ? t("classic.end.blocked", { who: nameOf(round.winner) })
+          : t("classic.end.draw");
   const result = view.result;
   const ready = view.pause?.ready ?? [];
   return (
@@ -51,29 +50,29 @@ export function RoundEnd({
         className="max-h-full w-full max-w-md overflow-y-auto rounded-xl bg-white p-4 shadow-xl"
       >
         <h2 id="round-end-title" className="text-lg font-semibold">
-          {result ? e.gameOver : e.title(view.round)}
+          {result ? t("classic.end.gameOver") : t("classic.end.title", { n: view.round })}
         </h2>
         <p className="text-sm text-stone-700">{why}</p>
         {result && (
           <p className="mt-1 font-semibold text-emerald-800">
             {result.winner !== null
-              ? e.winner(nameOf(result.winner))
-              : e.tie(names(result.draw ?? []))}
+              ? t("classic.end.winner", { who: nameOf(result.winner) })
+              : t("classic.end.tie", { who: names(result.draw ?? []) })}
           </p>
         )}
         <table className="mt-3 w-full text-sm">
           <thead>
             <tr className="text-left text-stone-500">
-              <th className="font-normal">{e.player}</th>
-              <th className="text-right font-normal">{e.penalty}</th>
-              <th className="text-right font-normal">{e.total}</th>
+              <th className="font-normal">{t("classic.end.player")}</th>
+              <th className="text-right font-normal">{t("classic.end.penalty")}</th>
+              <th className="text-right font-normal">{t("classic.end.total")}</th>
             </tr>
           </thead>
           <tbody>
             {roundLines(view).map((line) => (
               <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
                 <td>
-                  {line.seat === view.you?.seat ? t.seat.you : nameOf(line.seat)}
+                  {line.seat === view.you?.seat ? t("seat.you") : nameOf(line.seat)}
                   {ready[line.seat] ? " ✓" : ""}
                 </td>
                 <td className="text-right tabular-nums">+{line.penalty}</td>
@@ -83,7 +82,9 @@ export function RoundEnd({
           </tbody>
         </table>
         {view.options.target !== null && (
-          <p className="mt-2 text-xs text-stone-500">{e.target(view.options.target)}</p>
+          <p className="mt-2 text-xs text-stone-500">
+            {t("classic.end.target", { points: view.options.target })}
+          </p>
         )}
         {view.pause && (
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
@@ -93,11 +94,13 @@ export function RoundEnd({
               onClick={onReady}
               className="rounded-md bg-emerald-700 px-3 py-2 font-medium text-white disabled:opacity-40"
             >
-              {canReady ? e.ready : e.waiting}
+              {canReady ? t("classic.end.ready") : t("classic.end.waiting")}
             </button>
-            <span>{e.readyCount(ready.filter(Boolean).length, ready.length)}</span>
+            <span>
+              {t("classic.end.readyCount", { n: ready.filter(Boolean).length, of: ready.length })}
+            </span>
             <span className="ml-auto tabular-nums text-stone-500">
-              {e.next} {formatCountdown(view.pause.deadline - now)}
+              {t("classic.end.next")} {formatCountdown(view.pause.deadline - now)}
             </span>
           </div>
         )}

@@ -3,12 +3,12 @@
 
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
 import { rankOf, suitOf } from "@/engine";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import { parseDestination, parseSource } from "./actions";
 
 /** `numberOf` turns the engine's meld id into the number the player sees on the table. */
 export function dragAnnouncements(
-  t: Messages,
+  t: Translator,
   numberOf: (meld: number) => number = (meld) => meld,
 ): {
   announcements: Announcements;
@@ -16,20 +16,34 @@ export function dragAnnouncements(
 } {
   const card = (id: string | number) => {
     const source = parseSource(String(id));
-    return source ? t.card.name(rankOf(source.card), suitOf(source.card)) : "";
+    return source ? t("card.name", { rank: rankOf(source.card), suit: suitOf(source.card) }) : "";
   };
   const place = (id: string | number | undefined) => {
     const dest = id === undefined ? null : parseDestination(String(id));
-    if (!dest) return t.dnd.places.nowhere;
-    return dest.to === "meld" ? t.dnd.places.meld(numberOf(dest.meld)) : t.dnd.places[dest.to];
+    if (!dest) return t("dnd.places.nowhere");
+    return dest.to === "meld"
+      ? t("dnd.places.meld", { id: numberOf(dest.meld) })
+      : t(`dnd.places.${dest.to}`);
   };
+  return dragWords(t, t("dnd.instructions"), card, place);
+}
+
+/** The words of a drag for both tables, given how each names its cards and places. */
+export function dragWords(
+  t: Translator,
+  instructions: string,
+  card: (id: string | number) => string,
+  place: (id: string | number | undefined) => string,
+): { announcements: Announcements; screenReaderInstructions: ScreenReaderInstructions } {
   return {
-    screenReaderInstructions: { draggable: t.dnd.instructions },
+    screenReaderInstructions: { draggable: instructions },
     announcements: {
-      onDragStart: ({ active }) => t.dnd.picked(card(active.id)),
-      onDragOver: ({ active, over }) => t.dnd.over(card(active.id), place(over?.id)),
-      onDragEnd: ({ active, over }) => t.dnd.dropped(card(active.id), place(over?.id)),
-      onDragCancel: ({ active }) => t.dnd.cancelled(card(active.id)),
+      onDragStart: ({ active }) => t("dnd.picked", { card: card(active.id) }),
+      onDragOver: ({ active, over }) =>
+        t("dnd.over", { card: card(active.id), place: place(over?.id) }),
+      onDragEnd: ({ active, over }) =>
+        t("dnd.dropped", { card: card(active.id), place: place(over?.id) }),
+      onDragCancel: ({ active }) => t("dnd.cancelled", { card: card(active.id) }),
     },
   };
 }

@@ -16,8 +16,8 @@ import {
   scoreLinesOf,
   type Seat,
 } from "@/engine";
-import { useMessages } from "@/i18n/client";
-import type { Messages } from "@/i18n/messages";
+import { useTranslations } from "next-intl";
+import type { Translator } from "@/i18n/types";
 import { seatColour } from "./card";
 import { formatCountdown } from "./clocks";
 import type { Standings } from "./game-view";
@@ -38,8 +38,8 @@ export function endStatusOf(
 
 type EndStatus = ReturnType<typeof endStatusOf>;
 
-function endStatusText(t: Messages, status: Exclude<EndStatus, "winner">): string {
-  return status === "tied" || status === "lost" ? t.end[status] : t.seat.status[status];
+function endStatusText(t: Translator, status: Exclude<EndStatus, "winner">): string {
+  return status === "tied" || status === "lost" ? t(`end.${status}`) : t(`seat.status.${status}`);
 }
 
 export function EndOfHand({
@@ -59,7 +59,7 @@ export function EndOfHand({
   /** What the player can do next, below the result (the live table's links and buttons). */
   after?: ReactNode;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   // The dialog can step aside to show the final table, and come back.
   const [hidden, setHidden] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -73,17 +73,17 @@ export function EndOfHand({
         className="fixed left-1/2 top-12 z-40 -translate-x-1/2 rounded-full bg-emerald-700 px-4 py-2 text-sm font-medium text-white shadow-lg"
         onClick={() => setHidden(false)}
       >
-        {t.end.showResult}
+        {t("end.showResult")}
       </button>
     );
   const long = game?.kind === "long";
   const you = view.you?.seat ?? null;
   const headline =
     outcome.winner !== null
-      ? t.end.winner(nameOf(outcome.winner))
+      ? t("end.winner", { who: nameOf(outcome.winner) })
       : outcome.draw
-        ? `${t.end.draw}: ${outcome.draw.map(nameOf).join(", ")}`
-        : t.end.noWinner;
+        ? `${t("end.draw")}: ${outcome.draw.map(nameOf).join(", ")}`
+        : t("end.noWinner");
   return (
     <div
       role="dialog"
@@ -93,19 +93,19 @@ export function EndOfHand({
     >
       <div className="max-h-full w-full max-w-md space-y-4 overflow-y-auto rounded-xl bg-white p-4 shadow-2xl sm:p-6">
         <h2 id="end-of-hand-title" className="text-xl font-bold">
-          {t.end.title}
+          {t("end.title")}
         </h2>
         <p className="text-lg" data-testid="hand-result">
           {headline}{" "}
-          <span className="text-sm text-stone-500">({t.end.reasons[outcome.reason]})</span>
+          <span className="text-sm text-stone-500">({t(`end.reasons.${outcome.reason}`)})</span>
         </p>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b text-stone-500">
               <th className="py-1 font-medium" />
-              <th className="py-1 font-medium">{t.end.status}</th>
-              <th className="py-1 text-right font-medium">{t.end.points}</th>
-              {long && <th className="py-1 text-right font-medium">{t.end.total}</th>}
+              <th className="py-1 font-medium">{t("end.status")}</th>
+              <th className="py-1 text-right font-medium">{t("end.points")}</th>
+              {long && <th className="py-1 text-right font-medium">{t("end.total")}</th>}
             </tr>
           </thead>
           <tbody>
@@ -127,7 +127,7 @@ export function EndOfHand({
                         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
                           <path d="M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z" />
                         </svg>
-                        {t.end.winnerMark}
+                        {t("end.winnerMark")}
                       </strong>
                     ) : (
                       endStatusText(t, status)
@@ -149,7 +149,7 @@ export function EndOfHand({
         </table>
         <section aria-labelledby="end-how" className="text-sm">
           <h3 id="end-how" className="font-medium text-stone-700">
-            {t.end.how}
+            {t("end.how")}
           </h3>
           <ul className="mt-1 space-y-0.5 text-stone-600" data-testid="score-breakdown">
             {lines.map((line, seat) => (
@@ -163,8 +163,8 @@ export function EndOfHand({
         {long && game.result && (
           <p className="font-semibold" data-testid="game-result">
             {game.result.winner !== null
-              ? t.end.gameWinner(nameOf(game.result.winner))
-              : t.end.longDraw}
+              ? t("end.gameWinner", { who: nameOf(game.result.winner) })
+              : t("end.longDraw")}
           </p>
         )}
         {long && game.pause && you !== null && (
@@ -175,10 +175,10 @@ export function EndOfHand({
               className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white disabled:opacity-50"
               onClick={() => dispatch({ do: "ready" })}
             >
-              {game.pause.ready[you] ? t.end.waiting : t.end.ready}
+              {game.pause.ready[you] ? t("end.waiting") : t("end.ready")}
             </button>
             <span className="text-sm text-stone-600">
-              {t.clocks.pause}{" "}
+              {t("clocks.pause")}{" "}
               <time className="font-mono">{formatCountdown(game.pause.deadline - now)}</time>
             </span>
           </div>
@@ -188,11 +188,11 @@ export function EndOfHand({
             {leaving ? (
               <div
                 role="alertdialog"
-                aria-label={t.end.leaveGameConfirm}
+                aria-label={t("end.leaveGameConfirm")}
                 data-testid="confirm-leave-game"
                 className="space-y-2 rounded-md bg-red-50 p-2 ring-1 ring-red-200"
               >
-                <p>{t.end.leaveGameConfirm}</p>
+                <p>{t("end.leaveGameConfirm")}</p>
                 <div className="flex flex-wrap gap-2">
                   <button
                     type="button"
@@ -202,14 +202,14 @@ export function EndOfHand({
                       dispatch({ do: "leave" });
                     }}
                   >
-                    {t.end.leaveGameYes}
+                    {t("end.leaveGameYes")}
                   </button>
                   <button
                     type="button"
                     className="rounded-md bg-white px-3 py-1.5 font-medium ring-1 ring-stone-300"
                     onClick={() => setLeaving(false)}
                   >
-                    {t.end.leaveGameNo}
+                    {t("end.leaveGameNo")}
                   </button>
                 </div>
               </div>
@@ -219,7 +219,7 @@ export function EndOfHand({
                 className="text-red-800 underline"
                 onClick={() => setLeaving(true)}
               >
-                {t.end.leaveGame}
+                {t("end.leaveGame")}
               </button>
             )}
           </div>
@@ -230,14 +230,14 @@ export function EndOfHand({
             href="/"
             className="inline-block rounded-md bg-white px-4 py-2 font-medium text-emerald-900 ring-1 ring-stone-300"
           >
-            {t.end.home}
+            {t("end.home")}
           </Link>
           <button
             type="button"
             className="px-2 py-2 text-sm text-emerald-800 underline"
             onClick={() => setHidden(true)}
           >
-            {t.end.showTable}
+            {t("end.showTable")}
           </button>
         </div>
       </div>
@@ -249,15 +249,15 @@ export function formatPoints(points: number): string {
   return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
 }
 
-function lineText(t: ReturnType<typeof useMessages>, line: ScoreLine): string {
+function lineText(t: Translator, line: ScoreLine): string {
   switch (line.kind) {
     case "winner":
-      return t.end.lines.winner(line.stock, line.others, line.bonus);
+      return t("end.lines.winner", { stock: line.stock, others: line.others, bonus: line.bonus });
     case "penalty":
-      return t.end.lines.penalty;
+      return t("end.lines.penalty");
     case "draw":
-      return t.end.lines.draw(line.pile);
+      return t("end.lines.draw", { pile: line.pile });
     case "none":
-      return t.end.lines.none;
+      return t("end.lines.none");
   }
 }

@@ -5,7 +5,7 @@
 
 import { type CardId, rankOf, suitOf } from "@/engine";
 import { memo } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { DropZone, ownCardLook, PickableCard, type TableUi, useRoving } from "./pieces";
 import type { HandSort } from "./hand-order";
 
@@ -16,25 +16,25 @@ export const StagingArea = memo(function StagingArea({
   staging: CardId[];
   ui: TableUi;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const roving = useRoving(staging);
   return (
     <DropZone
       dest={{ to: "staging" }}
       group
-      label={t.staging.title}
+      label={t("staging.title")}
       active={ui.selected?.from === "hand"}
       onChoose={ui.onChoose}
       className="flex min-h-20 flex-1 flex-wrap items-center gap-1 rounded-lg border-2 border-dashed border-stone-400 bg-white/60 p-2 sm:min-h-24 short:min-h-20 short:p-1"
     >
       {staging.length === 0 ? (
-        <span className="text-xs text-stone-500">{t.staging.hint}</span>
+        <span className="text-xs text-stone-500">{t("staging.hint")}</span>
       ) : (
         staging.map((card) => (
           <PickableCard
             key={card}
             source={{ from: "staging", card }}
-            label={`${t.staging.title}: ${t.card.name(rankOf(card), suitOf(card))}`}
+            label={`${t("staging.title")}: ${t("card.name", { rank: rankOf(card), suit: suitOf(card) })}`}
             onSelect={ui.onSelect}
             roving={roving}
             look={ownCardLook(ui, "staging", card)}
@@ -60,7 +60,7 @@ export const HandRow = memo(function HandRow({
   onNudge: (card: CardId, step: -1 | 1) => void;
   ui: TableUi;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const roving = useRoving(cards);
   return (
     <section aria-label={title} className="space-y-1">
@@ -76,7 +76,7 @@ export const HandRow = memo(function HandRow({
         onChoose={ui.onChoose}
         className="flex min-h-24 flex-wrap items-end gap-1 rounded-lg bg-emerald-950/5 p-2 short:min-h-20 short:p-1"
       >
-        {cards.length === 0 && <span className="text-sm text-stone-500">{t.hand.empty}</span>}
+        {cards.length === 0 && <span className="text-sm text-stone-500">{t("hand.empty")}</span>}
         {cards.map((card) => (
           <HandCard key={card} card={card} ui={ui} onNudge={onNudge} roving={roving} />
         ))}
@@ -93,16 +93,16 @@ export function SortChooser({
   sort: HandSort;
   onSort: (sort: HandSort) => void;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const sorts: [HandSort, string][] = [
-    ["suit", t.hand.bySuit],
-    ["rank", t.hand.byRank],
-    ["manual", t.hand.manual],
+    ["suit", t("hand.bySuit")],
+    ["rank", t("hand.byRank")],
+    ["manual", t("hand.manual")],
   ];
   return (
     <span
       role="radiogroup"
-      aria-label={t.hand.sort}
+      aria-label={t("hand.sort")}
       className="flex overflow-hidden rounded border border-stone-300"
     >
       {sorts.map(([value, label]) => (
@@ -146,18 +146,18 @@ function HandCard({
   onNudge: (card: CardId, step: -1 | 1) => void;
   roving: ReturnType<typeof useRoving>;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   return (
     <DropZone
       dest={{ to: "hand", before: card }}
-      label={t.card.name(rankOf(card), suitOf(card))}
+      label={t("card.name", { rank: rankOf(card), suit: suitOf(card) })}
       active={false}
       onChoose={ui.onChoose}
       className="rounded-md"
     >
       <PickableCard
         source={{ from: "hand", card }}
-        label={t.card.name(rankOf(card), suitOf(card))}
+        label={t("card.name", { rank: rankOf(card), suit: suitOf(card) })}
         onSelect={ui.onSelect}
         roving={roving}
         onKey={(e) => {

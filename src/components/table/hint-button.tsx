@@ -3,7 +3,7 @@
 // The Hint's button at the table; what it found loads only once the player asks.
 
 import dynamic from "next/dynamic";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { HINT_BUTTON, type HintPanelProps } from "./hint";
 
 const HintAnswerPanel = dynamic(() => import("./hint-answer").then((m) => m.HintAnswerPanel));
@@ -11,7 +11,7 @@ const HintAnswerPanel = dynamic(() => import("./hint-answer").then((m) => m.Hint
 /** The Hint button, and once asked, what it found. */
 export function HintPanel(props: HintPanelProps) {
   const { hint } = props;
-  const t = useMessages();
+  const t = useTranslations();
   const { state } = hint;
   if (state.status === "closed")
     return (
@@ -21,7 +21,7 @@ export function HintPanel(props: HintPanelProps) {
         data-testid="hint-open"
         onClick={hint.open}
       >
-        {t.hint.show}
+        {t("hint.show")}
       </button>
     );
   return <HintAnswerPanel {...props} />;

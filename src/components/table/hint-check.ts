@@ -4,7 +4,7 @@
 
 import { NEW_MELD, type Step } from "@/bots/plan";
 import { type MeldId, type HandView } from "@/engine";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import { shortName } from "./notices";
 
 /** The own cards and the table's cards, as one string that changes when any of them does. */
@@ -38,21 +38,29 @@ export function leftInvalid(steps: readonly Step[], view: HandView): boolean {
 }
 
 /** A plan's step in words, melds by their numbers on the table; melds it creates are "new". */
-export function describeStep(t: Messages, step: Step, meldNumber: (id: MeldId) => number): string {
+export function describeStep(
+  t: Translator,
+  step: Step,
+  meldNumber: (id: MeldId) => number,
+): string {
   const meld = (id: MeldId | "new") =>
-    id === "new" || id >= NEW_MELD ? t.hint.newMeld : t.hint.meld(meldNumber(id));
+    id === "new" || id >= NEW_MELD ? t("hint.newMeld") : t("hint.meld", { n: meldNumber(id) });
   switch (step.do) {
     case "stage":
-      return t.hint.steps.stage(shortName(step.card));
+      return t("hint.steps.stage", { card: shortName(step.card) });
     case "unstage":
-      return t.hint.steps.unstage(shortName(step.card));
+      return t("hint.steps.unstage", { card: shortName(step.card) });
     case "lay":
-      return t.hint.steps.lay(step.cards.map(shortName).join(" "));
+      return t("hint.steps.lay", { cards: step.cards.map(shortName).join(" ") });
     case "add":
-      return t.hint.steps.add(shortName(step.card), meld(step.meld));
+      return t("hint.steps.add", { card: shortName(step.card), meld: meld(step.meld) });
     case "move":
-      return t.hint.steps.move(shortName(step.card), meld(step.from), meld(step.to));
+      return t("hint.steps.move", {
+        card: shortName(step.card),
+        from: meld(step.from),
+        to: meld(step.to),
+      });
     case "place":
-      return t.hint.steps.place(shortName(step.card), meld(step.to));
+      return t("hint.steps.place", { card: shortName(step.card), meld: meld(step.to) });
   }
 }

@@ -18,8 +18,8 @@ import {
   type Seat,
   viewFor,
 } from "@/engine";
-import { useMessages } from "@/i18n/client";
-import { refusalText } from "./notices";
+import { useTranslations } from "next-intl";
+import { engineRefusalText } from "@/i18n/errors";
 import type { SendResult } from "./table";
 
 /** Events kept for the table's sounds and notices. */
@@ -115,13 +115,21 @@ export function useLocalSend(
   act: (seat: Seat, command: Command) => LocalAnswer,
   seat: Seat,
 ): (command: Command) => Promise<SendResult> {
-  const t = useMessages();
+  const t = useTranslations();
   return useCallback(
     async (command: Command) => {
       const answer = act(seat, command);
       return answer.ok
         ? answer
-        : { ok: false, reason: refusalText(t, answer.rejection.code, answer.rejection.reason) };
+        : {
+            ok: false,
+            reason: engineRefusalText(
+              t,
+              "refusals",
+              answer.rejection.code,
+              answer.rejection.reason,
+            ),
+          };
     },
     [act, seat, t],
   );

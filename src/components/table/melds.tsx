@@ -5,7 +5,7 @@
 
 import { type HandView, type MeldView, rankOf, suitOf } from "@/engine";
 import { memo } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { seatColour } from "./card";
 import { mayDrop } from "./drop-targets";
 import { DropZone, PickableCard, type TableUi, useRoving } from "./pieces";
@@ -20,24 +20,27 @@ export const TableArea = memo(function TableArea({
   melds: MeldView[];
   ui: TableUi;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const moving = ui.dragging ?? ui.selected;
   return (
-    <section aria-label={t.table.title} className="flex flex-wrap content-start items-start gap-3">
+    <section
+      aria-label={t("table.title")}
+      className="flex flex-wrap content-start items-start gap-3"
+    >
       {melds.map((meld, i) => (
         <Meld key={meld.id} meld={meld} number={i + 1} view={view} ui={ui} />
       ))}
       {/* A new meld starts from a table card or a declared card; hand cards go through staging. */}
       <DropZone
         dest={{ to: "new" }}
-        label={t.meld.freeSpace}
+        label={t("meld.freeSpace")}
         active={ui.selected !== null && ui.selected.from !== "hand"}
         refuses={ui.dragging?.from === "hand"}
         lit={moving !== null && mayDrop(moving, { to: "new" }, view.table)}
         onChoose={ui.onChoose}
         className="flex h-[5.25rem] max-w-48 min-w-28 items-center justify-center rounded-lg border-2 border-dashed border-emerald-700/40 px-3 text-center text-xs text-emerald-900/70 sm:h-24"
       >
-        {t.meld.freeSpace}
+        {t("meld.freeSpace")}
       </DropZone>
     </section>
   );
@@ -58,16 +61,16 @@ function Meld({
   view: HandView;
   ui: TableUi;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const worker = meld.openPlays[0];
   const area =
     worker !== undefined
       ? `${seatColour(worker).bg} ${seatColour(worker).border} border-2`
       : "border-2 border-transparent bg-emerald-900/10";
   const marks = [
-    ...meld.openPlays.map((s) => t.meld.worked(ui.nameOf(s))),
-    ...(meld.valid ? [] : [t.meld.invalid]),
-    ...(meld.notYetSafe ? [t.meld.notYetSafe] : []),
+    ...meld.openPlays.map((s) => t("meld.worked", { who: ui.nameOf(s) })),
+    ...(meld.valid ? [] : [t("meld.invalid")]),
+    ...(meld.notYetSafe ? [t("meld.notYetSafe")] : []),
   ];
   const you = view.you?.seat;
   const selectedHere = ui.selected?.from === "table" && ui.selected.meld === meld.id;
@@ -78,7 +81,7 @@ function Meld({
     <DropZone
       dest={dest}
       lit={moving !== null && mayDrop(moving, dest, view.table)}
-      label={`${t.meld.label(number, meld.cards.length)}${marks.length ? `: ${marks.join(", ")}` : ""}`}
+      label={`${t("meld.label", { id: number, count: meld.cards.length })}${marks.length ? `: ${marks.join(", ")}` : ""}`}
       active={ui.selected !== null && !selectedHere}
       onChoose={ui.onChoose}
       className={`relative rounded-lg p-1.5 pt-3 ${area} ${
@@ -96,7 +99,7 @@ function Meld({
             data-mark="not-yet-safe"
             className="rounded bg-amber-200 px-1 py-0.5 text-amber-900"
           >
-            {t.meld.notYetSafe}
+            {t("meld.notYetSafe")}
           </span>
         )}
       </span>
@@ -105,16 +108,21 @@ function Meld({
           const held = c.heldBy !== null && c.heldBy !== you;
           const reserved = c.reservedFor !== null && c.reservedFor !== you;
           const notes = [
-            c.onTrialFor !== null ? t.card.onTrial(ui.nameOf(c.onTrialFor)) : null,
-            c.heldBy !== null ? t.card.heldBy(ui.nameOf(c.heldBy)) : null,
-            c.reservedFor !== null ? t.card.reservedFor(ui.nameOf(c.reservedFor)) : null,
+            c.onTrialFor !== null ? t("card.onTrial", { who: ui.nameOf(c.onTrialFor) }) : null,
+            c.heldBy !== null ? t("card.heldBy", { who: ui.nameOf(c.heldBy) }) : null,
+            c.reservedFor !== null
+              ? t("card.reservedFor", { who: ui.nameOf(c.reservedFor) })
+              : null,
           ].filter(Boolean);
           return (
             <span key={c.card} className={i === 0 ? "" : "-ml-4 sm:-ml-6"}>
               <PickableCard
                 source={{ from: "table", card: c.card, meld: meld.id }}
                 label={[
-                  t.card.inMeld(t.card.name(rankOf(c.card), suitOf(c.card)), meld.id),
+                  t("card.inMeld", {
+                    card: t("card.name", { rank: rankOf(c.card), suit: suitOf(c.card) }),
+                    meld: meld.id,
+                  }),
                   ...notes,
                 ].join(", ")}
                 disabled={held || reserved}

@@ -5,13 +5,12 @@ import {
   type CardId,
   RANK_NAMES,
   suitOf,
-  type RejectionCode,
   type EngineEvent,
   type EventBody,
   type HandView,
   type Seat,
 } from "@/engine";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" } as const;
 
@@ -23,24 +22,30 @@ export function shortName(card: CardId): string {
 export type UndoEvent = Extract<EventBody, { type: "undone" }>;
 
 export function describeUndo(
-  t: Messages,
+  t: Translator,
   event: UndoEvent,
   nameOf: (seat: Seat) => string,
 ): string {
   const own = event.cause.play === event.play;
   const who = nameOf(event.cause.seat);
   const where = (c: UndoEvent["cards"][number]) => {
-    if (typeof c.to === "number") return t.notices.toMeld(c.to);
+    if (typeof c.to === "number") return t("notices.toMeld", { id: c.to });
     // A card someone else brought to the table goes back to them, not to the player told.
     if (c.seat !== event.seat)
       return c.to === "hand"
-        ? t.notices.toHandOf(nameOf(c.seat))
-        : t.notices.toStagingOf(nameOf(c.seat));
-    return c.to === "hand" ? t.notices.toHand : t.notices.toStaging;
+        ? t("notices.toHandOf", { who: nameOf(c.seat) })
+        : t("notices.toStagingOf", { who: nameOf(c.seat) });
+    return c.to === "hand" ? t("notices.toHand") : t("notices.toStaging");
   };
-  const moves = event.cards.map((c) => t.notices.back(shortName(c.card), where(c))).join(", ");
-  const because = t.notices.because[event.cause.kind](who, own);
-  return t.notices.undoText(t.notices.scope(event.wasOpen), moves, because);
+  const moves = event.cards
+    .map((c) => t("notices.back", { card: shortName(c.card), where: where(c) }))
+    .join(", ");
+  const because = t(`notices.because.${event.cause.kind}`, { who, own: String(own) });
+  return t("notices.undoText", {
+    scope: t("notices.scope", { open: String(event.wasOpen) }),
+    moves,
+    because,
+  });
 }
 
 /** The notices among new events that are addressed to this seat. */
@@ -53,21 +58,24 @@ export function undoNoticesFor(
 
 /** A line for the table's news: «Stop!», freezes, eliminations, leavings, going out. */
 export function describeEvent(
-  t: Messages,
+  t: Translator,
   event: EventBody,
   nameOf: (seat: Seat) => string,
 ): string | null {
   switch (event.type) {
     case "stopCalled":
-      return t.notices.stopped(nameOf(event.seat));
+      return t("notices.stopped", { who: nameOf(event.seat) });
     case "freezeEnded":
-      return t.notices.freezeEnded(nameOf(event.seat));
+      return t("notices.freezeEnded", { who: nameOf(event.seat) });
     case "eliminated":
-      return t.notices.eliminated(nameOf(event.seat));
+      return t("notices.eliminated", { who: nameOf(event.seat) });
     case "left":
-      return t.notices.left(nameOf(event.seat), event.reason === "absent");
+      return t("notices.left", {
+        who: nameOf(event.seat),
+        absent: String(event.reason === "absent"),
+      });
     case "wentOut":
-      return event.valid ? t.notices.wentOut(nameOf(event.seat)) : null;
+      return event.valid ? t("notices.wentOut", { who: nameOf(event.seat) }) : null;
     default:
       return null;
   }
@@ -75,29 +83,21 @@ export function describeEvent(
 
 /** What the player should know about the hand's state right now (§9, §10.2, §11), or null. */
 export function situationOf(
-  t: Messages,
+  t: Translator,
   view: HandView,
   nameOf: (seat: Seat) => string,
 ): string | null {
   if (view.outcome) return null;
   const you = view.you?.seat ?? null;
   const me = you === null ? undefined : view.seats[you];
-  if (me && me.status !== "playing") return t.situation.gone[me.status];
+  if (me && me.status !== "playing") return t(`situation.gone.${me.status}`);
   if (view.freeze)
     return view.freeze.seat === you
-      ? t.situation.yourFreeze
-      : t.situation.frozen(nameOf(view.freeze.seat));
+      ? t("situation.yourFreeze")
+      : t("situation.frozen", { who: nameOf(view.freeze.seat) });
   if (view.tiebreak)
     return you !== null && view.tiebreak.seats.includes(you)
-      ? t.situation.tiebreak
-      : t.situation.watchingTiebreak;
+      ? t("situation.tiebreak")
+      : t("situation.watchingTiebreak");
   return null;
-}
-
-/** A refusal in the reader's language: by the engine's code when translated, else its reason. */
-export function refusalText(t: Messages, code: unknown, reason: string): string {
-  const refusals = t.refusals;
-  if (refusals && typeof code === "string" && Object.hasOwn(refusals, code))
-    return refusals[code as RejectionCode];
-  return reason;
 }

@@ -4,7 +4,7 @@
 
 import { useState } from "react";
 import { type CardId, rankOf, suitOf, type Millis, type SeatView } from "@/engine";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { CardFace, seatColour } from "./card";
 import { formatCountdown } from "./clocks";
 
@@ -21,7 +21,7 @@ export function SeatPanel({
   fourColour: boolean;
   isYou: boolean;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const colour = seatColour(seat.seat);
   const gone = seat.status !== "playing";
   return (
@@ -36,13 +36,13 @@ export function SeatPanel({
         />
         <span className={`font-semibold ${colour.text}`}>
           {name}
-          {isYou ? ` (${t.seat.you})` : ""}
+          {isYou ? ` (${t("seat.you")})` : ""}
         </span>
-        <span className="text-stone-600">{t.seat.hand(seat.handCount)}</span>
-        <span className="text-stone-600">{t.seat.stock(seat.stockCount)}</span>
+        <span className="text-stone-600">{t("seat.hand", { n: seat.handCount })}</span>
+        <span className="text-stone-600">{t("seat.stock", { n: seat.stockCount })}</span>
         {gone ? (
           <span className="rounded bg-stone-200 px-1.5 text-xs font-medium">
-            {t.seat.status[seat.status]}
+            {t(`seat.status.${seat.status}`)}
           </span>
         ) : !seat.present ? (
           <span
@@ -50,24 +50,28 @@ export function SeatPanel({
             role="status"
           >
             {seat.awaySince === null
-              ? t.seat.away
-              : t.seat.awayFor(formatCountdown(now - seat.awaySince))}
+              ? t("seat.away")
+              : t("seat.awayFor", { time: formatCountdown(now - seat.awaySince) })}
             {seat.leavesAt !== null &&
-              ` · ${t.clocks.absence(name)} ${formatCountdown(seat.leavesAt - now)}`}
+              ` · ${t("clocks.absence", { who: name })} ${formatCountdown(seat.leavesAt - now)}`}
           </span>
         ) : null}
       </div>
       {!isYou && (
         <div
           className="mt-0.5 flex min-h-6 flex-wrap items-center gap-1"
-          aria-label={`${t.seat.staging}: ${name}`}
+          aria-label={`${t("seat.staging")}: ${name}`}
         >
-          <span className="text-xs text-stone-500">{t.seat.staging}:</span>
+          <span className="text-xs text-stone-500">{t("seat.staging")}:</span>
           {seat.staging.length === 0 ? (
-            <span className="text-xs text-stone-400">{t.seat.stagingEmpty}</span>
+            <span className="text-xs text-stone-400">{t("seat.stagingEmpty")}</span>
           ) : (
             seat.staging.map((card) => (
-              <span key={card} role="img" aria-label={t.card.name(rankOf(card), suitOf(card))}>
+              <span
+                key={card}
+                role="img"
+                aria-label={t("card.name", { rank: rankOf(card), suit: suitOf(card) })}
+              >
                 <CardFace card={card} look={{ fourColour, small: true }} />
               </span>
             ))
@@ -80,17 +84,21 @@ export function SeatPanel({
 
 /** §1: the two cards out of the hand, small in a corner, hideable at any time. */
 export function RemovedCards({ cards, fourColour }: { cards: CardId[]; fourColour: boolean }) {
-  const t = useMessages();
+  const t = useTranslations();
   const [shown, setShown] = useState(true);
   return (
     <div className="flex items-center gap-1 rounded-lg bg-white/80 p-1 text-xs">
       {shown && (
-        <span className="flex items-center gap-0.5" aria-label={t.table.removed} role="group">
+        <span className="flex items-center gap-0.5" aria-label={t("table.removed")} role="group">
           <span aria-hidden className="mr-1 text-stone-500">
-            {t.table.removed}:
+            {t("table.removed")}:
           </span>
           {cards.map((card) => (
-            <span key={card} role="img" aria-label={t.card.name(rankOf(card), suitOf(card))}>
+            <span
+              key={card}
+              role="img"
+              aria-label={t("card.name", { rank: rankOf(card), suit: suitOf(card) })}
+            >
               <CardFace card={card} look={{ fourColour, small: true }} />
             </span>
           ))}
@@ -102,7 +110,7 @@ export function RemovedCards({ cards, fourColour }: { cards: CardId[]; fourColou
         className="rounded px-1 py-0.5 text-stone-600 underline hover:bg-stone-100"
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? t.table.hideRemoved : t.table.showRemoved}
+        {shown ? t("table.hideRemoved") : t("table.showRemoved")}
       </button>
     </div>
   );

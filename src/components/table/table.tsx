@@ -18,7 +18,7 @@ import {
   type Seat,
   type HandView,
 } from "@/engine";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import {
   commandFor,
   type Destination,
@@ -105,7 +105,7 @@ export function GameTable({
   stillClock = false,
   afterHand = null,
 }: TableProps) {
-  const t = useMessages();
+  const t = useTranslations();
   const [settings, updateSettings] = useTableSettings();
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
@@ -126,7 +126,7 @@ export function GameTable({
   // Back online: the stream has resumed from the last event seen, so the table is current again.
   const wasOffline = useRef(offline);
   useEffect(() => {
-    if (wasOffline.current && !offline) toast("info", t.table.online);
+    if (wasOffline.current && !offline) toast("info", t("table.online"));
     wasOffline.current = offline;
   }, [offline, toast, t]);
 
@@ -199,7 +199,7 @@ export function GameTable({
       // Nothing is sent into a dropped connection: the player is told so, and nothing moves.
       if (offlineRef.current) {
         sound("refusal");
-        toast("refusal", t.table.offline);
+        toast("refusal", t("table.offline"));
         return Promise.resolve(false);
       }
       const id = ++seq.current;
@@ -316,7 +316,9 @@ export function GameTable({
   useEffect(() => {
     dropped.current = null;
   }, [dragging]);
-  const selectedName = selected ? t.card.name(rankOf(selected.card), suitOf(selected.card)) : null;
+  const selectedName = selected
+    ? t("card.name", { rank: rankOf(selected.card), suit: suitOf(selected.card) })
+    : null;
 
   return (
     <DndContext
@@ -350,7 +352,7 @@ export function GameTable({
               data-testid="reconnecting"
               className="rounded-md bg-orange-100 px-3 py-1 text-sm font-medium text-orange-900"
             >
-              {t.table.offline}
+              {t("table.offline")}
             </p>
           )}
           {coach}
@@ -376,7 +378,7 @@ export function GameTable({
             ))}
           </div>
           <ClockBar
-            label={t.clocks.theirs}
+            label={t("clocks.theirs")}
             clocks={theirClocks}
             now={now}
             you={you}
@@ -404,7 +406,7 @@ export function GameTable({
           // Its parts keep their height and the rack scrolls: a part squeezed below its cards
           // would let them spill under the buttons, out of reach of a tap.
           <section
-            aria-label={t.table.rack}
+            aria-label={t("table.rack")}
             data-testid="rack"
             data-scroller="rack"
             className="flex max-h-[62%] shrink-0 flex-col gap-1 overflow-y-auto *:shrink-0 overscroll-contain rounded-xl bg-white/70 p-1 shadow-inner ring-1 ring-stone-200 sm:gap-2 sm:p-2 short:col-start-2 short:row-span-2 short:row-start-1 short:max-h-none short:gap-1 short:p-1"
@@ -418,14 +420,14 @@ export function GameTable({
                 isYou
               />
               <ClockBar
-                label={t.clocks.yours}
+                label={t("clocks.yours")}
                 clocks={ownClocks}
                 now={now}
                 you={you}
                 nameOf={nameOf}
               />
               <p aria-live="polite" className="text-sm text-emerald-900">
-                {selectedName && t.table.selected(selectedName)}
+                {selectedName && t("table.selected", { card: selectedName })}
               </p>
             </div>
             <ActionButtons
@@ -435,7 +437,9 @@ export function GameTable({
             />
             <StagingArea staging={view.you.staging} ui={ui} />
             <HandRow
-              title={view.tiebreak?.seats.includes(view.you.seat) ? t.hand.pile : t.hand.title}
+              title={
+                view.tiebreak?.seats.includes(view.you.seat) ? t("hand.pile") : t("hand.title")
+              }
               cards={hand}
               sort={gestures.sort}
               onSort={gestures.setSort}
@@ -446,14 +450,14 @@ export function GameTable({
         ) : (
           <>
             <ClockBar
-              label={t.clocks.yours}
+              label={t("clocks.yours")}
               clocks={ownClocks}
               now={now}
               you={you}
               nameOf={nameOf}
             />
             <p aria-live="polite" className="sr-only">
-              {selectedName && t.table.selected(selectedName)}
+              {selectedName && t("table.selected", { card: selectedName })}
             </p>
           </>
         )}
@@ -478,7 +482,7 @@ export function GameTable({
       )}
       <Toasts toasts={toasts} onDismiss={dismiss} />
       <span className="sr-only" aria-live="assertive">
-        {refusedCard !== null ? `${t.notices.refused}: ${shortName(refusedCard)}` : ""}
+        {refusedCard !== null ? `${t("notices.refused")}: ${shortName(refusedCard)}` : ""}
       </span>
     </DndContext>
   );
@@ -492,14 +496,14 @@ function useMeldLayout(table: HandView["table"]): HandView["table"] {
 
 /** The frame's top line's first links: home, and the rules beside the game. */
 export function HomeAndRules() {
-  const t = useMessages();
+  const t = useTranslations();
   return (
     <>
       <Link href="/" className="font-bold tracking-tight text-emerald-800">
         Machiavelox
       </Link>
       <Link href="/rules" className="text-emerald-800 underline" target="_blank">
-        {t.rulesLink}
+        {t("rulesLink")}
       </Link>
     </>
   );

@@ -3,7 +3,7 @@
 // Notices: every refusal and every chain undo, read out by screen readers. Fixed to the
 // viewport, at the top centre over the table (the rack below stays clear for the hands).
 
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 
 export interface Toast {
   id: number;
@@ -18,8 +18,8 @@ export function Toasts({
   toasts: Toast[];
   onDismiss: (id: number) => void;
 }) {
-  const t = useMessages();
-  const title = { refusal: t.notices.refused, undo: t.notices.undone, info: "" };
+  const t = useTranslations();
+  const title = { refusal: t("notices.refused"), undo: t("notices.undone"), info: "" };
   return (
     <div
       aria-live="polite"
@@ -44,7 +44,7 @@ export function Toasts({
           </p>
           <button
             type="button"
-            aria-label={t.notices.dismiss}
+            aria-label={t("notices.dismiss")}
             className="ml-auto opacity-70 hover:opacity-100"
             onClick={() => onDismiss(toast.id)}
           >

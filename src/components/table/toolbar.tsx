@@ -6,7 +6,8 @@
 import dynamic from "next/dynamic";
 import { type ReactNode, useEffect, useState } from "react";
 import { type Command, type Millis, type Seat } from "@/engine";
-import { LocaleSwitch, useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
+import { LocaleSwitch } from "@/i18n/client";
 import { seatColour } from "./card";
 import { type Clock, formatCountdown } from "./clocks";
 import type { Allowed } from "./controls";
@@ -25,7 +26,7 @@ export function ActionButtons({
   stockCount: number;
   dispatch: (command: Command) => void;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   // The one action waiting for its "yes": the ones that can cost −15 (§9, §11.3) ask first.
   const [asking, setAsking] = useState<Confirmed | null>(null);
   const act = { allowed, dispatch };
@@ -36,9 +37,21 @@ export function ActionButtons({
     if (asking && !askable) setAsking(null);
   }, [asking, askable]);
   const confirm: Record<Confirmed, { question: string; yes: string; no: string }> = {
-    stop: { question: t.actions.stopConfirm, yes: t.actions.stopYes, no: t.actions.notNow },
-    giveup: { question: t.actions.giveUpConfirm, yes: t.actions.giveUpYes, no: t.actions.notNow },
-    leave: { question: t.actions.leaveConfirm, yes: t.actions.leaveYes, no: t.actions.leaveNo },
+    stop: {
+      question: t("actions.stopConfirm"),
+      yes: t("actions.stopYes"),
+      no: t("actions.notNow"),
+    },
+    giveup: {
+      question: t("actions.giveUpConfirm"),
+      yes: t("actions.giveUpYes"),
+      no: t("actions.notNow"),
+    },
+    leave: {
+      question: t("actions.leaveConfirm"),
+      yes: t("actions.leaveYes"),
+      no: t("actions.leaveNo"),
+    },
   };
   if (asking && askable) {
     const { question, yes, no } = confirm[asking];
@@ -81,16 +94,16 @@ export function ActionButtons({
         onClick={() => dispatch({ do: "draw" })}
         aria-keyshortcuts="d"
       >
-        {stockCount > 0 ? t.stock.label(stockCount) : t.stock.empty}
+        {stockCount > 0 ? t("stock.label", { n: stockCount }) : t("stock.empty")}
       </button>
       <ActionButton command={{ do: "lay" }} style="bg-emerald-700 text-white" {...act}>
-        {t.actions.lay}
+        {t("actions.lay")}
       </ActionButton>
       <ActionButton command={{ do: "end" }} style={PLAIN} {...act}>
-        {t.actions.end}
+        {t("actions.end")}
       </ActionButton>
       <ActionButton command={{ do: "cancel" }} style={PLAIN} {...act}>
-        {t.actions.cancel}
+        {t("actions.cancel")}
       </ActionButton>
       <ActionButton
         command={{ do: "stop" }}
@@ -98,7 +111,7 @@ export function ActionButtons({
         {...act}
         onClick={() => setAsking("stop")}
       >
-        {t.actions.stop}
+        {t("actions.stop")}
       </ActionButton>
       {allowed.giveup && (
         <ActionButton
@@ -107,12 +120,12 @@ export function ActionButtons({
           {...act}
           onClick={() => setAsking("giveup")}
         >
-          {t.actions.giveUp}
+          {t("actions.giveUp")}
         </ActionButton>
       )}
       {allowed.release && (
         <ActionButton command={{ do: "release" }} style={PLAIN} {...act}>
-          {t.actions.release}
+          {t("actions.release")}
         </ActionButton>
       )}
       <button
@@ -121,7 +134,7 @@ export function ActionButtons({
         disabled={!allowed.leave}
         onClick={() => setAsking("leave")}
       >
-        {t.actions.leave}
+        {t("actions.leave")}
       </button>
     </div>
   );
@@ -173,24 +186,24 @@ export function ClockBar({
   you: Seat | null;
   nameOf: (seat: Seat) => string;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   if (clocks.length === 0) return null;
   const label = ({ kind, seat }: Clock) => {
     const own = seat === you;
     const who = seat === null ? "" : nameOf(seat);
     switch (kind) {
       case "hold":
-        return own ? t.clocks.hold : t.card.heldBy(who);
+        return own ? t("clocks.hold") : t("card.heldBy", { who });
       case "play":
-        return own ? t.clocks.play : t.clocks.otherPlay(who);
+        return own ? t("clocks.play") : t("clocks.otherPlay", { who });
       case "freeze":
-        return `${t.clocks.freeze} (${who})`;
+        return `${t("clocks.freeze")} (${who})`;
       case "inactivity":
-        return t.clocks.inactivity;
+        return t("clocks.inactivity");
       case "tieBreak":
-        return t.clocks.tieBreak;
+        return t("clocks.tieBreak");
       case "pause":
-        return t.clocks.pause;
+        return t("clocks.pause");
     }
   };
   return (
@@ -226,7 +239,7 @@ export function SettingsBar({
   settings: TableSettings;
   update: (change: Partial<TableSettings>) => void;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   // On a phone, upright or sideways, the settings fold behind one button, so the table keeps the height.
   const [open, setOpen] = useState(false);
   const [legend, setLegend] = useState(false);
@@ -239,7 +252,7 @@ export function SettingsBar({
         className="rounded bg-white px-2 py-1 ring-1 ring-stone-300 roomy:hidden"
         onClick={() => setOpen((o) => !o)}
       >
-        {t.settings.title}
+        {t("settings.title")}
       </button>
       <div
         id="table-settings"
@@ -251,7 +264,7 @@ export function SettingsBar({
           className="rounded bg-white px-2 py-1 ring-1 ring-stone-300"
           onClick={() => update({ muted: !settings.muted })}
         >
-          {settings.muted ? t.settings.unmute : t.settings.mute}
+          {settings.muted ? t("settings.unmute") : t("settings.mute")}
         </button>
         <label className="flex items-center gap-1 whitespace-nowrap">
           <input
@@ -259,15 +272,15 @@ export function SettingsBar({
             checked={settings.fourColour}
             onChange={(e) => update({ fourColour: e.target.checked })}
           />
-          {t.settings.fourColour}
+          {t("settings.fourColour")}
         </label>
         {/* The site's header is under the table's frame: the language is chosen here too. */}
         <LocaleSwitch />
       </div>
       <button
         type="button"
-        aria-label={t.legend.open}
-        title={t.legend.open}
+        aria-label={t("legend.open")}
+        title={t("legend.open")}
         data-testid="legend-open"
         className="h-8 w-8 rounded-full bg-white font-bold text-emerald-900 ring-1 ring-stone-300"
         onClick={() => setLegend(true)}

@@ -3,7 +3,7 @@
 
 import { Prisma } from "@/generated/prisma/client";
 import type { Locale } from "@/i18n/locale";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import type { Db } from "../db/client";
 import { revokeSessions } from "../auth/session";
 import type { Mailer } from "../mail";
@@ -53,11 +53,14 @@ export async function setEmail(
   await provePassword(db, user.id, input.password, "password");
   await spend(accountMails, user.id);
   const token = await issueToken(db, user.id, "VERIFY_EMAIL", input.email);
-  const t = dictionary(input.locale).site.settings.mail;
+  const t = translator(input.locale);
   await mailer.send({
     to: input.email,
-    subject: t.verifySubject,
-    text: t.verifyText(user.name, link(mailer, VERIFY_PATH, token)),
+    subject: t("site.settings.mail.verifySubject"),
+    text: t("site.settings.mail.verifyText", {
+      name: user.name,
+      link: link(mailer, VERIFY_PATH, token),
+    }),
   });
 }
 
@@ -98,11 +101,14 @@ export async function sendResetLink(
   });
   if (!user?.email || !(await trySpend(accountMails, user.id))) return false;
   const token = await issueToken(db, user.id, "RESET_PASSWORD", user.email);
-  const t = dictionary(input.locale).site.settings.mail;
+  const t = translator(input.locale);
   await mailer.send({
     to: user.email,
-    subject: t.resetSubject,
-    text: t.resetText(user.name, link(mailer, RESET_PATH, token)),
+    subject: t("site.settings.mail.resetSubject"),
+    text: t("site.settings.mail.resetText", {
+      name: user.name,
+      link: link(mailer, RESET_PATH, token),
+    }),
   });
   return true;
 }

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { signInRefusalText } from "@/i18n/errors";
 import { parseLocale } from "@/i18n/locale";
-import { dictionary } from "@/i18n/messages";
+import { translator } from "@/i18n/catalog";
 import { localPath } from "@/protocol/local-path";
 import { revokeSessions, sessionVersionOf } from "./session";
 import { signIn, SignInError } from "./sign-in";
@@ -33,7 +33,7 @@ export const authOptions: AuthOptions = {
           );
         } catch (error) {
           if (!(error instanceof SignInError)) throw error;
-          const t = dictionary(parseLocale(credentials?.locale));
+          const t = translator(parseLocale(credentials?.locale));
           throw new SignInError(error.refusal, signInRefusalText(error, t));
         }
       },

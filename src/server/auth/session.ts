@@ -4,6 +4,8 @@ import { db as defaultDb, type Db } from "../db/client";
 import type { Role } from "../accounts/roles";
 import { inForce } from "../admin/bans";
 import { connections } from "../connections";
+import { TtlCache } from "../ttl-cache";
+import { siteBus } from "../site-bus";
 
 export type SessionUser = { id: string; name: string; role: Role };
 
@@ -43,34 +45,27 @@ export async function sessionClaims(headers: IncomingHttpHeaders): Promise<Sessi
     .join(";");
   if (!key) return null;
   const known = decoded.get(key);
-  if (known && known.until > Date.now()) return known.claims;
+  if (known !== undefined) return known;
   const req = { headers, cookies };
   const token = await getToken({ req: req as unknown as Parameters<typeof getToken>[0]["req"] });
   const claims = token?.sub
     ? { userId: token.sub, version: typeof token.sv === "number" ? token.sv : 0 }
     : null;
-  remember(key, claims, typeof token?.exp === "number" ? token.exp * 1000 : 0);
+  const untilExpiry = typeof token?.exp === "number" ? token.exp * 1000 - Date.now() : 0;
+  decoded.set(key, claims, claims ? Math.min(DECODED_TTL_MS, untilExpiry) : DECODED_TTL_MS);
   return claims;
 }
 
 /**
  * Decoding a token (a key derivation and a decryption) costs far more than the rest of a cheap
  * request; players send the same token with every request. What a token says never changes, so
- * it is kept a minute (never past its expiry). Revocations do not depend on it: they go by the
- * player's session version, read apart (`currentUser`, `freshUser`).
+ * it is kept a minute (never past its expiry), forged ones too. Revocations do not depend on it:
+ * they go by the player's session version, read apart (`currentUser`, `freshUser`).
  */
 const DECODED_TTL_MS = 60_000;
-/** Tokens kept at most; past it the oldest go (forged tokens sent by the thousand, too). */
-const DECODED_MAX = 10_000;
-const decoded = new Map<string, { claims: SessionClaims | null; until: number }>();
-
-function remember(key: string, claims: SessionClaims | null, expiresAt: number) {
-  if (decoded.size >= DECODED_MAX) {
-    for (const oldest of [...decoded.keys()].slice(0, DECODED_MAX / 2)) decoded.delete(oldest);
-  }
-  const until = Date.now() + DECODED_TTL_MS;
-  decoded.set(key, { claims, until: claims ? Math.min(until, expiresAt) : until });
-}
+/** Tokens and players kept at most: past it the oldest go (forged tokens sent by the thousand). */
+const CACHED_MAX = 10_000;
+const decoded = new TtlCache<string, SessionClaims | null>(CACHED_MAX);
 
 /** A player as sessions see them: null when gone or banned from the site. */
 type Standing = (SessionUser & { sessionVersion: number }) | null;
@@ -84,9 +79,11 @@ export const STANDING_TTL_MS = 10_000;
 
 // Next's bundle (sign-out) and the server's (tRPC) share one process: one cache for both.
 const shared = globalThis as typeof globalThis & {
-  machiaveloxStandings?: Map<string, { at: number; standing: Promise<Standing> }>;
+  machiaveloxStandings?: TtlCache<string, Promise<Standing>>;
 };
-const standings = (shared.machiaveloxStandings ??= new Map());
+const standings = (shared.machiaveloxStandings ??= new TtlCache(CACHED_MAX, () =>
+  performance.now(),
+));
 
 function readStanding(db: Db, userId: string): Promise<Standing> {
   const standing = db.user.findFirst({
@@ -98,7 +95,7 @@ function readStanding(db: Db, userId: string): Promise<Standing> {
     },
     select: { id: true, name: true, role: true, sessionVersion: true },
   });
-  standings.set(userId, { at: performance.now(), standing });
+  standings.set(userId, standing, STANDING_TTL_MS);
   // A failed read (database down) is not kept: the next call reads again.
   standing.catch(() => standings.delete(userId));
   return standing;
@@ -127,16 +124,12 @@ export async function sessionUser(
 }
 
 /**
- * The player of a session as they stand now, for each call on a long-lived WebSocket whose
- * context was made at its upgrade: a cached read (STANDING_TTL_MS), dropped by `userChanged`.
+ * The player of a session as they stand now, for each call (over HTTP, and on a long-lived
+ * WebSocket whose context was made at its upgrade): a cached read (STANDING_TTL_MS), dropped by
+ * `userChanged`. Pages read afresh (`sessionUser`), which renews what calls rely on.
  */
 export async function currentUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
-  const cached = standings.get(claims.userId);
-  const standing =
-    cached && performance.now() - cached.at < STANDING_TTL_MS
-      ? await cached.standing
-      : await readStanding(db, claims.userId);
-  return userOf(standing, claims);
+  return userOf(await (standings.get(claims.userId) ?? readStanding(db, claims.userId)), claims);
 }
 
 /**
@@ -144,9 +137,14 @@ export async function currentUser(db: Db, claims: SessionClaims): Promise<Sessio
  * (a ban, a revocation) their WebSockets are closed at once, ending every subscription.
  */
 export function userChanged(userId: string, { disconnect = false } = {}): void {
+  siteBus().send("user-changed", { userId, disconnect });
+}
+
+// Here and on every other node of the site.
+siteBus().handle("user-changed", ({ userId, disconnect }) => {
   standings.delete(userId);
   if (disconnect) connections().closeUser(userId);
-}
+});
 
 /**
  * Revokes every session of the player (sign-out, a password change, an account's deletion): the

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import type { Db } from "../db/client";
 import { DECOY_HASH, verifyPassword } from "../accounts/password";
 import { nameKey } from "@/protocol/accounts";
@@ -22,10 +23,10 @@ export class SignInError extends Error {
 }
 
 // The sign-in route lives in Next's bundle, tests and tools in ours: one limiter per process.
-const shared = globalThis as typeof globalThis & { machiaveloxSignInLimiter?: RateLimiterMemory };
+const shared = globalThis as typeof globalThis & { machiaveloxSignInLimiter?: Limit };
 
-function limiter(): RateLimiterMemory {
-  return (shared.machiaveloxSignInLimiter ??= new RateLimiterMemory({
+function limiter(): Limit {
+  return (shared.machiaveloxSignInLimiter ??= new Limit({
     keyPrefix: "sign-in",
     points: FAILED_SIGN_INS_ALLOWED,
     duration: WINDOW_SECONDS,

@@ -2,7 +2,7 @@
 // settings. A block on either side stops requests and invitations and keeps the pair apart in
 // the agora; whoever is blocked is told only that the player takes no request from them.
 
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import type { FriendRequestsFrom } from "@/generated/prisma/enums";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -16,7 +16,7 @@ export const REQUESTS_PER_HOUR = 20;
 let requests = requestLimiter(REQUESTS_PER_HOUR);
 
 function requestLimiter(perHour: number) {
-  return new RateLimiterMemory({ keyPrefix: "friend-request", points: perHour, duration: 3600 });
+  return new Limit({ keyPrefix: "friend-request", points: perHour, duration: 3600 });
 }
 
 /** For tests: a fresh allowance of `perHour`. */

@@ -1,9 +1,10 @@
 // Invitations to a friendly game's lobby, sent by its creator to friends by name. Each waits in
 // the database (an offline friend finds it when back) until answered or expired; whoever is
-// concerned hears of each change at once, through `notifications` (one process holds them).
+// concerned hears of each change at once, through `notifications`, on whichever node they are.
 
 import { EventEmitter } from "node:events";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
+import { siteBus } from "../site-bus";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { lobbies } from "../games/lobby";
@@ -17,7 +18,7 @@ export const INVITATION_TTL_MS = 30 * 60_000;
 /** Invitations one player may send an hour. */
 export const INVITATIONS_PER_HOUR = 60;
 
-let sent = new RateLimiterMemory({
+let sent = new Limit({
   keyPrefix: "invitation",
   points: INVITATIONS_PER_HOUR,
   duration: 3600,
@@ -25,7 +26,7 @@ let sent = new RateLimiterMemory({
 
 /** For tests: a fresh allowance. */
 export function resetInvitationLimit(): void {
-  sent = new RateLimiterMemory({
+  sent = new Limit({
     keyPrefix: "invitation",
     points: INVITATIONS_PER_HOUR,
     duration: 3600,
@@ -34,24 +35,29 @@ export function resetInvitationLimit(): void {
 
 export type { InvitationView, SentInvitation };
 
-// Next's bundle and the server's share one process: one bus on globalThis for both.
-const shared = globalThis as typeof globalThis & { machiaveloxInvitationBus?: EventEmitter };
-function bus(): EventEmitter {
-  if (!shared.machiaveloxInvitationBus) {
-    shared.machiaveloxInvitationBus = new EventEmitter();
-    shared.machiaveloxInvitationBus.setMaxListeners(0);
+// Next's bundle and the server's share one process: one emitter on globalThis for both.
+const shared = globalThis as typeof globalThis & { machiaveloxInvitationListeners?: EventEmitter };
+function listeners(): EventEmitter {
+  if (!shared.machiaveloxInvitationListeners) {
+    shared.machiaveloxInvitationListeners = new EventEmitter();
+    shared.machiaveloxInvitationListeners.setMaxListeners(0);
   }
-  return shared.machiaveloxInvitationBus;
+  return shared.machiaveloxInvitationListeners;
 }
 
 /** Calls `listener` whenever the player's invitations change (either side); returns the off switch. */
 export function onInvitations(userId: string, listener: () => void): () => void {
-  bus().on(userId, listener);
-  return () => bus().off(userId, listener);
+  listeners().on(userId, listener);
+  return () => listeners().off(userId, listener);
 }
 
+// The players concerned may be connected to any node of the site.
+siteBus().handle("invitations", ({ userIds }) => {
+  for (const id of userIds) listeners().emit(id);
+});
+
 function notify(...userIds: string[]) {
-  for (const id of userIds) bus().emit(id);
+  siteBus().send("invitations", { userIds });
 }
 
 /** Invites friends, by name, to the waiting friendly game you created. */

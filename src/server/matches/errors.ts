@@ -38,3 +38,21 @@ export function refusal(rejection: MatchRejection): MatchError {
 
 export const restarting = () =>
   new MatchError("SERVICE_UNAVAILABLE", "The server is restarting: reconnect in a moment.");
+
+/**
+ * The log refused an append: the match has another owner now (a later lease epoch), or its
+ * log moved on. Whoever appended no longer owns the match and must drop it.
+ */
+export class StaleAppend extends Error {
+  override name = "StaleAppend";
+
+  constructor(entry: { matchId: string; seq: number }) {
+    super(`match ${entry.matchId}: entry ${entry.seq} refused, the match has another owner`);
+  }
+}
+
+export const moved = () =>
+  new MatchError(
+    "SERVICE_UNAVAILABLE",
+    "This match moved to another server: reconnect in a moment.",
+  );

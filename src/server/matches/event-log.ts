@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { databaseUrlOf, type Db } from "../db/client";
+import { StaleAppend } from "./errors";
 
 /** One accepted command (or timer firing, `{ do: "advance" }`) of a match, in log order. */
 export type LogEntry = {
@@ -12,7 +13,8 @@ export type LogEntry = {
   command: { do: string } & Record<string, unknown>;
 };
 
-type Waiting = { entry: LogEntry; done: (error?: unknown) => void };
+/** `epoch`: the lease under which the match's owner appends (leases.ts). */
+type Waiting = { entry: LogEntry; epoch: number; done: (error?: unknown) => void };
 
 /** INSERTs in flight at once: enough to keep latency low when idle, few enough to batch. */
 const WRITERS = 4;
@@ -26,11 +28,30 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * One INSERT of a whole batch, as columns unnested, prepared once per connection (`name`): its
  * text never changes with the batch size.
+ *
+ * It is fenced: an entry goes in only under its match's current lease epoch and as the next
+ * sequence number of its log, both checked in this one statement, so an owner that lost its
+ * match can never write, even once. `FOR SHARE` holds the lease row until the INSERT commits: a
+ * takeover (an UPDATE of that row, leases.ts) waits for it, and then reads a log that holds the
+ * entry; an append behind a takeover is checked again against the new epoch and left out. The
+ * entries left out are not returned; conflicts on the key leave them out too rather than fail
+ * the other matches' entries of the batch.
  */
 const APPEND = {
-  name: "match-event-append",
-  text: `INSERT INTO "MatchEvent" ("matchId", "seq", "virtualMs", "wallTime", "seat", "command")
-    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamp[], $5::int[], $6::jsonb[])`,
+  name: "match-event-append-fenced",
+  text: `WITH fenced AS (
+      SELECT e.* FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamp[], $5::int[],
+                             $6::jsonb[], $7::int[])
+        AS e("matchId", "seq", "virtualMs", "wallTime", "seat", "command", "epoch")
+      JOIN "MatchLease" l ON l."matchId" = e."matchId" AND l."epoch" = e."epoch"
+      WHERE e."seq" = 1 + COALESCE(
+        (SELECT max(m."seq") FROM "MatchEvent" m WHERE m."matchId" = e."matchId"), 0)
+      FOR SHARE OF l
+    )
+    INSERT INTO "MatchEvent" ("matchId", "seq", "virtualMs", "wallTime", "seat", "command")
+    SELECT "matchId", "seq", "virtualMs", "wallTime", "seat", "command" FROM fenced
+    ON CONFLICT DO NOTHING
+    RETURNING "matchId", "seq"`,
 };
 
 /**
@@ -79,9 +100,10 @@ export class EventLog {
     return this.pinging;
   }
 
-  append(entry: LogEntry): Promise<void> {
+  /** Appends under the owner's lease `epoch`; a stale owner's entry is refused (`StaleAppend`). */
+  append(entry: LogEntry, epoch: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ entry, done: (error) => (error ? reject(error) : resolve()) });
+      this.queued.push({ entry, epoch, done: (error) => (error ? reject(error) : resolve()) });
       // A writer starts once the event loop has run this turn's callbacks, so the entries of
       // every action read from the sockets meanwhile go in its one INSERT (under load many
       // a turn) rather than one each in the first writers free.
@@ -115,8 +137,9 @@ export class EventLog {
       const batch = this.queued;
       this.queued = [];
       try {
-        await this.insert(batch.map(({ entry }) => entry));
-        for (const waiting of batch) waiting.done();
+        const stored = await this.insert(batch);
+        for (const { entry, done } of batch)
+          done(stored.has(`${entry.matchId}:${entry.seq}`) ? undefined : new StaleAppend(entry));
       } catch (error) {
         for (const waiting of batch) waiting.done(error);
       }
@@ -145,9 +168,11 @@ export class EventLog {
     }
   }
 
-  private async insert(entries: LogEntry[]) {
-    await this.request((pool) =>
-      pool.query({
+  /** The batch's entries the log took, as `matchId:seq`. */
+  private async insert(batch: Waiting[]): Promise<Set<string>> {
+    const entries = batch.map(({ entry }) => entry);
+    const { rows } = await this.request((pool) =>
+      pool.query<{ matchId: string; seq: number }>({
         ...APPEND,
         values: [
           entries.map((e) => e.matchId),
@@ -156,9 +181,11 @@ export class EventLog {
           entries.map((e) => e.wallTime.toISOString()),
           entries.map((e) => e.seat),
           entries.map((e) => JSON.stringify(e.command)),
+          batch.map((waiting) => waiting.epoch),
         ],
       }),
     );
+    return new Set(rows.map((row) => `${row.matchId}:${row.seq}`));
   }
 
   /** A match's whole log, oldest first, for rebuilding it. */

@@ -1,9 +1,6 @@
 import { randomInt } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
-import { retryLater } from "../retry";
-import type { Prisma } from "@/generated/prisma/client";
+import { backoff } from "../retry";
 import type { ClassicEvent, ClassicRejection } from "@/engine/classic";
 import { ClassicSeats, STAND_IN_LEVEL } from "./classic-seats";
 import {
@@ -19,12 +16,13 @@ import {
   type MatchView,
   type Millis,
 } from "./engine";
-import { MatchError, refusal, restarting } from "./errors";
-import type { EventLog, LogEntry } from "./event-log";
-import { markPlainJson } from "./plain-json";
+import { MatchError, moved, refusal, restarting, StaleAppend } from "./errors";
+import type { LogEntry } from "./event-log";
+import type { Ending, MatchStore, SeatRow } from "./match-store";
+import type { Alarm, MatchClock } from "./match-clock";
 import type { Feed } from "./stream";
-import type { MatchInfo, MatchStatus, SeatHolder, StreamMessage } from "@/protocol/stream";
-import { diff, type DiffMemo } from "@/protocol/view-patch";
+import type { MatchInfo, MatchStatus, SeatHolder } from "@/protocol/stream";
+import { Audience, viewOf, type Delivery } from "./audience";
 
 /**
  * The holder id of a seat a server-side bot plays (src/server/bots): no session ever has it,
@@ -39,16 +37,14 @@ export function botHolder(matchId: string, seat: number, level: string): SeatHol
   return { userId: botHolderId(matchId, seat), name: `Bot ${seat}`, bot: level };
 }
 
-/** A message with its id: the last event id it covers, from which a subscriber resumes. */
-export type Delivery = { id: string; message: StreamMessage };
+/** What a match's actor is given of its own: where it is kept, and its time. */
+export type MatchParts = { store: MatchStore; clock: MatchClock };
 
-/** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
-type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: MatchView | null };
-
+/** What every match of a server shares. */
 export type MatchDeps = {
-  db: Db;
-  log: EventLog;
   logger: Logger;
+  /** The log refused an append: another node owns the match now; this actor has stopped. */
+  onLost: (match: LiveMatch) => void;
   /** The match's end is stored. */
   onEnded: (match: LiveMatch) => void;
   /** Every hand dealt from this seed (DEAL_SEED: test servers only), else a random one. */
@@ -57,22 +53,12 @@ export type MatchDeps = {
   botPace?: number;
 };
 
-/**
- * Events kept in memory (at least; at most twice as many) for subscribers resuming after a
- * short gap: 128 are the 90 s a seat may reconnect within (§11) at bench:live's bots' pace of
- * ~1.5 events a second, and minutes at players' pace. Beyond that a snapshot is as good, and
- * each kept event costs ~115 bytes (heap snapshot): up to 512 per match would be ~60 MB of
- * a 1,000-match server's heap, where the rest of a match is ~8 KB.
- */
-export const RECENT_EVENTS = 128;
 /** A timer firing that could not be logged (database down) is retried after this long. */
 const RETRY_MS = 1000;
 /** A classic bot's pace: one step (a card put, moved, the turn ended) this often, so players watch it. */
 export const CLASSIC_BOT_STEP_MS = 800;
 
 type Outcome = MatchOutcome;
-/** A game's end as it is stored: `endedAt` fixed when the log says so, so retries write the same. */
-type Ending = { endedAt: Date; result: Outcome };
 
 /**
  * The actor of one match: it alone holds the game state, and every change (a player's
@@ -83,41 +69,42 @@ export class LiveMatch {
   private state: MatchState | null = null;
   /** The last log entry's sequence number. */
   private seq = 0;
-  /** The virtual clock: `virtualAt` engine ms at `wallAt` (performance.now()). */
-  private virtualAt: Millis = 0;
-  private wallAt = performance.now();
   private queue: Promise<unknown> = Promise.resolve();
-  /** The public view last sent: the next one shares its unchanged parts. */
-  private shared: MatchView | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Alarm | null = null;
   private stopping = false;
-  private recent: MatchEvent[] = [];
   /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
   private storedHands = 0;
   /** The game's end, from the moment the log holds it until it is stored. */
   private ending: Ending | null = null;
   /** Result writes failed in a row, and the retry they wait for. */
   private storeFailures = 0;
-  private storeTimer: NodeJS.Timeout | null = null;
+  private storeTimer: Alarm | null = null;
   /** Presence syncs failed in a row, and the retry they wait for. */
   private presenceFailures = 0;
-  private presenceTimer: NodeJS.Timeout | null = null;
-  private readonly listeners = new Set<Listener>();
-  /** Live seat subscriptions per seat: a seat is present while it has one. */
-  private readonly connections: number[];
+  private presenceTimer: Alarm | null = null;
+  /** Where the match's log and rows are kept. */
+  private readonly store: MatchStore;
+  private readonly clock: MatchClock;
+  /** Everyone following the match: its seats (present while they follow) and its spectators. */
+  private readonly audience: Audience;
   /** Classic: who plays each seat (its player or a bot), and the bots' next step. */
   private readonly classic: ClassicSeats | null;
-  private botTimer: NodeJS.Timeout | null = null;
+  private botTimer: Alarm | null = null;
 
   private constructor(
     private readonly deps: MatchDeps,
+    { store, clock }: MatchParts,
     private info: MatchInfo,
     /** The game the match plays: Machiavelox or classic, with its seats and options. */
     readonly rules: MatchRules,
-    /** Virtual ms per wall ms: 1, but at a test table asking for a fast clock (MATCH_CLOCK_SCALE). */
-    private readonly clockScale = 1,
   ) {
-    this.connections = Array<number>(rules.seats).fill(0);
+    this.store = store;
+    this.clock = clock;
+    this.audience = new Audience(
+      rules,
+      { state: () => this.state, info: () => this.publicInfo, now: () => this.now() },
+      () => this.syncPresence(),
+    );
     this.classic =
       rules.spec.rules === "classic"
         ? new ClassicSeats(
@@ -128,8 +115,8 @@ export class LiveMatch {
         : null;
   }
 
-  static create(deps: MatchDeps, info: MatchInfo, rules: MatchRules, clockScale = 1): LiveMatch {
-    return new LiveMatch(deps, info, rules, clockScale);
+  static create(deps: MatchDeps, parts: MatchParts, info: MatchInfo, rules: MatchRules): LiveMatch {
+    return new LiveMatch(deps, parts, info, rules);
   }
 
   /**
@@ -138,26 +125,26 @@ export class LiveMatch {
    */
   static replay(
     deps: MatchDeps,
+    parts: MatchParts,
     info: MatchInfo,
     rules: MatchRules,
     seed: number | null,
     entries: LogEntry[],
   ): LiveMatch {
-    const match = new LiveMatch(deps, info, rules);
+    const match = new LiveMatch(deps, parts, info, rules);
     if (info.status === "WAITING" || seed === null) return match;
     let state = rules.start(seed);
     for (const entry of entries) {
       const next = replayMatchEntry(rules, state, entry);
       match.classic?.record(entry.seat, entry.command, next.events as ClassicEvent[]);
       state = next.state;
-      match.remember(next.events);
+      match.audience.remember(next.events);
       match.seq = entry.seq;
     }
     match.state = state;
     for (let seat = 0; seat < rules.seats; seat++)
       if (match.classic?.hasLeft(seat)) match.showBot(seat);
-    match.virtualAt = entries.at(-1)?.virtualMs ?? 0;
-    match.wallAt = performance.now();
+    match.clock.set(entries.at(-1)?.virtualMs ?? 0);
     return match;
   }
 
@@ -199,17 +186,17 @@ export class LiveMatch {
 
   /** The first free seat, stored before it is taken; the third one starts the hand. */
   private async takeSeat(
-    claim: (seat: number) => { holder: SeatHolder; row: { userId: string } | { bot: string } },
+    claim: (seat: number) => { holder: SeatHolder; row: SeatRow },
   ): Promise<number> {
     if (this.stopping) throw restarting();
     if (this.info.status !== "WAITING")
       throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
     const seat = this.info.seats.findIndex((taken) => taken === null);
     const { holder, row } = claim(seat);
-    await this.deps.db.matchSeat.create({ data: { matchId: this.id, seat, ...row } });
+    await this.store.takeSeat(seat, row);
     this.info.seats[seat] = holder;
     if (this.info.seats.every((taken) => taken !== null)) await this.startHand();
-    else this.publishMatch();
+    else this.audience.publishMatch();
     return seat;
   }
 
@@ -236,7 +223,7 @@ export class LiveMatch {
       await this.commit(result.state, result.events, seat, command, now);
       const eventId = this.rules.lastEventIdOf(this.state);
       // Acting shows the seat up (§11); without a live subscription it is still away.
-      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      if (!this.audience.present(seat)) await this.sendPresence(seat, false);
       return eventId;
     });
   }
@@ -244,7 +231,7 @@ export class LiveMatch {
   /** The seat's own view and the match's clock now, for its player alone (the Hint). */
   seatNow(userId: string, seat: number): { view: MatchView | null; now: Millis } {
     this.authorize(userId, seat);
-    return { view: this.viewOf(seat), now: this.now() };
+    return { view: viewOf(this.rules, this.state, seat), now: this.now() };
   }
 
   /** Only the player who holds a seat may act for it. */
@@ -272,17 +259,7 @@ export class LiveMatch {
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
   ): Feed<Delivery> {
-    const listener: Listener = { seat, push, base: null };
-    const catchUp = this.catchUp(listener, lastEventId);
-    this.listeners.add(listener);
-    if (seat !== null) this.connect(seat, +1);
-    return {
-      catchUp,
-      snapshot: () => this.snapshot(listener),
-      stop: () => {
-        if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
-      },
-    };
+    return this.audience.follow(seat, lastEventId, push);
   }
 
   /**
@@ -298,7 +275,7 @@ export class LiveMatch {
         if (outcome) return;
       }
       for (let seat = 0; seat < this.rules.seats; seat++) {
-        if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+        if (!this.audience.present(seat)) await this.sendPresence(seat, false);
       }
       this.arm();
       this.armBot();
@@ -311,13 +288,24 @@ export class LiveMatch {
     this.disarm();
     this.disarmBot();
     // Results not stored yet are stored by the next start's replay (resume).
-    if (this.storeTimer) clearTimeout(this.storeTimer);
+    this.storeTimer?.cancel();
     this.storeTimer = null;
     // Presence is derived again from the subscriptions at the next start (resume).
-    if (this.presenceTimer) clearTimeout(this.presenceTimer);
+    this.presenceTimer?.cancel();
     this.presenceTimer = null;
     await this.queue;
     this.disarm();
+  }
+
+  /** Another node owns the match now: nothing more is done here, and the registry forgets it. */
+  private lost() {
+    this.stopping = true;
+    this.disarm();
+    this.disarmBot();
+    this.storeTimer?.cancel();
+    this.presenceTimer?.cancel();
+    this.deps.logger.warn({ matchId: this.id }, "append refused: the match has another owner");
+    this.deps.onLost(this);
   }
 
   /** Serializes `task` after every change queued before it. */
@@ -328,26 +316,21 @@ export class LiveMatch {
   }
 
   private now(): Millis {
-    const elapsed = Math.floor((performance.now() - this.wallAt) * this.clockScale);
-    return Math.max(this.state ? this.state.now : 0, this.virtualAt + elapsed);
+    return Math.max(this.state ? this.state.now : 0, this.clock.now());
   }
 
   private async startHand() {
     const seed = this.deps.dealSeed ?? randomInt(2 ** 31);
     const startedAt = new Date();
-    await this.deps.db.match.update({
-      where: { id: this.id },
-      data: { status: "PLAYING", seed, startedAt },
-    });
+    await this.store.startHand(seed, startedAt);
     this.state = this.rules.start(seed);
-    this.virtualAt = 0;
-    this.wallAt = performance.now();
+    this.clock.set(0);
     this.info = { ...this.info, status: "PLAYING", startedAt };
     this.deps.logger.info({ matchId: this.id }, "hand started");
-    for (const listener of this.listeners) listener.push(this.snapshot(listener));
+    this.audience.resync();
     // A seat with no live subscription is as good as gone from the first instant.
     for (let seat = 0; seat < this.rules.seats; seat++) {
-      if (this.connections[seat] === 0) await this.sendPresence(seat, false);
+      if (!this.audience.present(seat)) await this.sendPresence(seat, false);
     }
     this.arm();
     this.armBot();
@@ -369,12 +352,16 @@ export class LiveMatch {
       seat,
       command,
     };
-    await this.deps.log.append(entry);
+    await this.store.append(entry).catch((error: unknown) => {
+      if (!(error instanceof StaleAppend)) throw error;
+      this.lost();
+      throw moved();
+    });
     this.seq = entry.seq;
     this.classic?.record(seat, command, events as ClassicEvent[]);
     this.state = next;
-    this.remember(events);
-    this.publishEvents(events);
+    this.audience.remember(events);
+    this.audience.publishEvents(events);
     const outcome = this.rules.outcomeOf(next);
     if (outcome) this.over(outcome);
     else {
@@ -400,10 +387,10 @@ export class LiveMatch {
   private async storeResults(): Promise<void> {
     const hands = this.state ? this.rules.finishedHands(this.state) : [];
     try {
-      await this.recordHands(hands.slice(this.storedHands));
+      await this.store.recordHands(hands.slice(this.storedHands));
       this.storedHands = hands.length;
       if (this.ending) {
-        await this.end(this.ending);
+        await this.store.end(this.ending);
         this.ending = null;
         this.deps.onEnded(this);
       }
@@ -413,51 +400,17 @@ export class LiveMatch {
       if (this.stopping)
         return this.deps.logger.error(fields, "results not stored: the next start stores them");
       if (this.storeTimer) return;
-      this.storeTimer = retryLater(
+      const wait = backoff(
         this.deps.logger,
         ++this.storeFailures,
         fields,
         "results not stored: retrying",
-        () => {
-          this.storeTimer = null;
-          void this.run(() => this.storeResults());
-        },
       );
+      this.storeTimer = this.clock.afterWall(wait, () => {
+        this.storeTimer = null;
+        void this.run(() => this.storeResults());
+      });
     }
-  }
-
-  /** Each finished hand's scores (§12); hands stored already are skipped. */
-  private async recordHands(hands: ReturnType<MatchRules["finishedHands"]>) {
-    if (hands.length === 0) return;
-    await this.deps.db.handResult.createMany({
-      data: hands.map(({ number, outcome }) => ({
-        matchId: this.id,
-        number,
-        scores: outcome.scores,
-        winner: outcome.winner,
-        reason: outcome.reason,
-        endedAt: new Date(),
-      })),
-      skipDuplicates: true,
-    });
-  }
-
-  /** Stores the match's end, with its result and each seat's total. */
-  private async end({ endedAt, result }: Ending) {
-    const { db } = this.deps;
-    await db.$transaction([
-      db.match.update({
-        where: { id: this.id },
-        // The engine's state is plain JSON-safe data by design.
-        data: { status: "ENDED", endedAt, result: result as unknown as Prisma.InputJsonObject },
-      }),
-      ...result.totals.map((points, seat) =>
-        db.matchSeat.updateMany({
-          where: { matchId: this.id, seat },
-          data: { points, won: result.winner === seat },
-        }),
-      ),
-    ]);
   }
 
   /** A moderator ends the match where it stands: no result, the reason recorded. */
@@ -466,10 +419,7 @@ export class LiveMatch {
       if (this.info.status === "ENDED")
         throw new MatchError("CONFLICT", "This match has already ended.");
       const endedAt = new Date();
-      await this.deps.db.match.update({
-        where: { id: this.id },
-        data: { status: "ENDED", endedAt, endedReason: reason },
-      });
+      await this.store.terminate(endedAt, reason);
       this.closed(endedAt, null);
       this.deps.onEnded(this);
     });
@@ -482,7 +432,7 @@ export class LiveMatch {
   expire(): Promise<boolean> {
     return this.run(async () => {
       if (this.info.status !== "WAITING" || this.stopping) return false;
-      await this.deps.db.match.delete({ where: { id: this.id } });
+      await this.store.remove();
       this.closed(new Date(), null);
       this.deps.onEnded(this);
       return true;
@@ -495,7 +445,7 @@ export class LiveMatch {
     this.disarm();
     this.disarmBot();
     this.deps.logger.info({ matchId: this.id, result }, "match ended");
-    this.publishMatch();
+    this.audience.publishMatch();
   }
 
   /** Tells the engine a seat came or went, unless it knows already. */
@@ -510,12 +460,6 @@ export class LiveMatch {
     this.deps.logger.info({ matchId: this.id, seat, command: command.do }, "presence");
   }
 
-  private connect(seat: number, delta: number) {
-    const before = this.connections[seat]!;
-    this.connections[seat] = before + delta;
-    if (before + delta > 0 !== before > 0) this.syncPresence();
-  }
-
   /**
    * Tells the engine of every seat that came or went since it last heard: a seat is present
    * while it has a live subscription. A change that could not be logged (database down) is
@@ -524,7 +468,7 @@ export class LiveMatch {
   private syncPresence() {
     this.run(async () => {
       for (let seat = 0; seat < this.rules.seats; seat++)
-        await this.sendPresence(seat, this.connections[seat]! > 0);
+        await this.sendPresence(seat, this.audience.present(seat));
       // A classic player away on a bot's watch, or back from it.
       this.armBot();
     }).then(
@@ -533,44 +477,46 @@ export class LiveMatch {
       },
       (error: unknown) => {
         if (this.stopping || this.presenceTimer) return;
-        this.presenceTimer = retryLater(
+        const wait = backoff(
           this.deps.logger,
           ++this.presenceFailures,
           { matchId: this.id, err: error },
           "presence change not logged: retrying",
-          () => {
-            this.presenceTimer = null;
-            this.syncPresence();
-          },
         );
+        this.presenceTimer = this.clock.afterWall(wait, () => {
+          this.presenceTimer = null;
+          this.syncPresence();
+        });
       },
     );
   }
 
-  private arm(delay?: number) {
+  /** Sets the wake-up for the engine's next timer; `retryMs` of real time instead, after a firing that failed. */
+  private arm(retryMs?: number) {
     this.disarm();
     if (!this.state || this.stopping || this.info.status !== "PLAYING") return;
     const due = this.rules.wakeUpAt(this.state);
     if (due === null) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.run(() => this.fire()).catch((error: unknown) => {
-          this.deps.logger.error({ matchId: this.id, err: error }, "timer firing not logged");
-          this.arm(RETRY_MS);
-        });
-      },
-      delay ?? Math.max(0, due - this.now()) / this.clockScale,
-    );
+    const wake = () => {
+      this.timer = null;
+      this.run(() => this.fire()).catch((error: unknown) => {
+        this.deps.logger.error({ matchId: this.id, err: error }, "timer firing not logged");
+        this.arm(RETRY_MS);
+      });
+    };
+    this.timer =
+      retryMs === undefined
+        ? this.clock.after(Math.max(0, due - this.now()), wake)
+        : this.clock.afterWall(retryMs, wake);
   }
 
   private disarm() {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 
   private disarmBot() {
-    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer?.cancel();
     this.botTimer = null;
   }
 
@@ -581,7 +527,7 @@ export class LiveMatch {
     const now = this.now();
     await this.commit(this.state!, [], seat, { do: "leave" }, now);
     this.showBot(seat);
-    this.publishMatch();
+    this.audience.publishMatch();
     return this.rules.lastEventIdOf(this.state!);
   }
 
@@ -600,18 +546,15 @@ export class LiveMatch {
     const { state, classic } = this;
     if (!classic || !state || !isClassicState(state) || this.botTimer) return;
     if (this.stopping || this.info.status !== "PLAYING") return;
-    if (!classic.wants(state, (seat) => this.connections[seat]! > 0)) return;
+    if (!classic.wants(state, (seat) => this.audience.present(seat))) return;
     const pace = this.deps.botPace ?? 1;
-    this.botTimer = setTimeout(
-      () => {
-        this.botTimer = null;
-        this.run(() => this.botStep()).catch((error: unknown) => {
-          this.deps.logger.error({ matchId: this.id, err: error }, "bot step not logged");
-          this.armBot();
-        });
-      },
-      (CLASSIC_BOT_STEP_MS * pace) / this.clockScale,
-    );
+    this.botTimer = this.clock.after(CLASSIC_BOT_STEP_MS * pace, () => {
+      this.botTimer = null;
+      this.run(() => this.botStep()).catch((error: unknown) => {
+        this.deps.logger.error({ matchId: this.id, err: error }, "bot step not logged");
+        this.armBot();
+      });
+    });
   }
 
   /** One bot step, from the seat's own view, logged as the bot's (`{ do: "bot", command }`). */
@@ -619,7 +562,7 @@ export class LiveMatch {
     const { state, classic } = this;
     if (!classic || !state || !isClassicState(state)) return;
     if (this.stopping || this.info.status !== "PLAYING") return;
-    const next = classic.next(state, (seat) => this.connections[seat]! > 0);
+    const next = classic.next(state, (seat) => this.audience.present(seat));
     if (!next) return;
     const now = this.now();
     const result = this.rules.apply(state, next.seat, next.command, now);
@@ -645,102 +588,6 @@ export class LiveMatch {
     if (due > now) return this.arm();
     const advanced = this.rules.advance(this.state, now);
     await this.commit(advanced.state, advanced.events, null, { do: "advance" }, now);
-  }
-
-  private remember(events: MatchEvent[]) {
-    if (events.length === 0) return;
-    this.recent.push(...events);
-    // Trimmed once it holds twice as many, not on every change: the copy showed under load.
-    if (this.recent.length > 2 * RECENT_EVENTS) this.recent = this.recent.slice(-RECENT_EVENTS);
-  }
-
-  private lastId(): string {
-    return String(this.state ? this.rules.lastEventIdOf(this.state) : 0);
-  }
-
-  private viewOf(seat: number | null): MatchView | null {
-    const { state, rules } = this;
-    return state ? (seat === null ? rules.publicView(state) : rules.seatView(state, seat)) : null;
-  }
-
-  /** The listener's whole view now, from which its next patch is made. */
-  private snapshot(listener: Listener): Delivery {
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
-    return {
-      id: this.lastId(),
-      message: { type: "snapshot", match: this.publicInfo, view, now: this.now() },
-    };
-  }
-
-  /**
-   * What a resuming listener missed: the events still in memory with its whole view (the view
-   * its client holds is not kept here, so no patch can start from it), else a snapshot.
-   */
-  private catchUp(listener: Listener, lastEventId: number | null): Delivery[] {
-    const { state } = this;
-    if (lastEventId === null || !state || this.info.status !== "PLAYING")
-      return [this.snapshot(listener)];
-    const last = this.rules.lastEventIdOf(state);
-    const oldest = this.recent[0]?.id ?? last + 1;
-    if (lastEventId > last || (lastEventId < last && oldest > lastEventId + 1))
-      return [this.snapshot(listener)];
-    const missed = this.recent.filter((event) => event.id > lastEventId);
-    const view = this.viewOf(listener.seat);
-    listener.base = view;
-    const events = this.rules.projectEvents(missed, listener.seat);
-    return [
-      {
-        id: String(last),
-        message: markPlainJson({ type: "events", events, view, now: this.now() }),
-      },
-    ];
-  }
-
-  /**
-   * One message per audience (each seat, the spectators) and view it patches: the events as
-   * the audience may see them and the patch from that view to the audience's view now. The
-   * listeners of one audience usually hold the same view, so they share the message.
-   */
-  private publishEvents(events: MatchEvent[]) {
-    if (events.length === 0) return;
-    const id = this.lastId();
-    const now = this.now();
-    const views = this.state && this.rules.audienceViews(this.state, this.shared);
-    const memo: DiffMemo = new Map();
-    const audiences = new Map<
-      number | null,
-      { events: MatchEvent[]; view: MatchView | null; sent: Map<MatchView | null, Delivery> }
-    >();
-    for (const listener of this.listeners) {
-      const { seat } = listener;
-      let audience = audiences.get(seat);
-      if (!audience) {
-        const view = views && views(seat);
-        audience = { events: this.rules.projectEvents(events, seat), view, sent: new Map() };
-        audiences.set(seat, audience);
-      }
-      let delivery = audience.sent.get(listener.base);
-      if (!delivery) {
-        const patch = diff(listener.base, audience.view, memo);
-        delivery = {
-          id,
-          message: markPlainJson({ type: "events", events: audience.events, patch, now }),
-        };
-        audience.sent.set(listener.base, delivery);
-      }
-      listener.base = audience.view;
-      listener.push(delivery);
-    }
-    if (views && audiences.size > 0) this.shared = views(null);
-  }
-
-  private publishMatch() {
-    const delivery: Delivery = {
-      id: this.lastId(),
-      message: { type: "match", match: this.publicInfo },
-    };
-    for (const listener of this.listeners) listener.push(delivery);
   }
 }
 

@@ -14,8 +14,12 @@ import {
   type Millis,
 } from "./engine";
 import { MatchError, restarting } from "./errors";
+import { Leases, RENEW_MS } from "./leases";
 import { EventLog } from "./event-log";
-import { botHolder, botHolderId, LiveMatch, type Delivery, type MatchDeps } from "./live-match";
+import { PrismaMatchStore } from "./match-store";
+import { WallClock } from "./match-clock";
+import type { Delivery } from "./audience";
+import { botHolder, botHolderId, LiveMatch, type MatchDeps, type MatchParts } from "./live-match";
 import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
 import { stream } from "./stream";
@@ -115,6 +119,9 @@ export class LiveMatches {
   private readonly matches = new Map<string, LiveMatch>();
   private readonly loading = new Map<string, Promise<LiveMatch | null>>();
   private readonly log: EventLog;
+  private readonly leases: Leases;
+  /** The lease epoch of each unfinished match this node owns (its log's fencing token). */
+  private readonly owned = new Map<string, number>();
   private readonly deps: MatchDeps;
   private readonly startedAt = performance.now();
   private accepting = true;
@@ -144,13 +151,14 @@ export class LiveMatches {
     readonly settings: LiveSettings = parseEnv({}),
   ) {
     this.log = new EventLog(db);
+    this.leases = new Leases(db, settings.NODE_ID);
     this.deps = {
-      db,
-      log: this.log,
       logger,
       dealSeed: settings.DEAL_SEED,
       botPace: settings.BOT_REACTION_SCALE,
+      onLost: (match) => this.lost(match.id),
       onEnded: (match) => {
+        this.owned.delete(match.id);
         this.activeAt.delete(match.id);
         setTimeout(() => {
           this.matches.delete(match.id);
@@ -161,22 +169,29 @@ export class LiveMatches {
     };
   }
 
-  /** Rebuilds every unfinished match from its log and resumes it. */
+  /**
+   * Rebuilds every unfinished match from its log and resumes it: each one whose lease this
+   * node takes (all of them, for a server alone on its database), under its new epoch.
+   */
   async restore(): Promise<number> {
     const rows = await this.db.match.findMany({
       where: { status: { in: ["WAITING", "PLAYING"] } },
       include: matchInclude,
     });
-    const matches = await Promise.all(rows.map((row) => this.load(row)));
+    const taken = await this.take(rows.map((row) => row.id));
+    const matches = await Promise.all(
+      rows.filter((row) => taken.has(row.id)).map((row) => this.load(row)),
+    );
     await Promise.all(matches.map((match) => match.resume()));
     await this.expireWaiting();
     return matches.length;
   }
 
-  /** Starts the expiry sweep and the database probe; `shutdown` stops them. */
+  /** Starts the expiry sweep, the database probe and the leases' renewal; `shutdown` stops them. */
   startTimers(): void {
     this.timers = [
       setInterval(() => void this.expireWaiting(), EXPIRY_SWEEP_MS),
+      setInterval(() => void this.renew(), RENEW_MS),
       setInterval(() => void this.log.ping().catch(() => undefined), PROBE_MS),
     ];
     for (const timer of this.timers) timer.unref();
@@ -253,7 +268,11 @@ export class LiveMatches {
         data: { ...purpose, ...specColumns(spec), seats: { create: { seat: 0, userId: user.id } } },
         include: matchInclude,
       });
-      const match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec)), row);
+      await this.take([row.id]);
+      const match = this.add(
+        LiveMatch.create(this.deps, this.partsOf(row.id), infoOf(row), rulesFor(spec)),
+        row,
+      );
       this.logger.info({ matchId: match.id, userId: user.id }, "table opened");
       return { matchId: match.id, seat: 0 };
     } finally {
@@ -346,7 +365,11 @@ export class LiveMatches {
         },
         include: matchInclude,
       });
-      match = this.add(LiveMatch.create(this.deps, infoOf(row), rulesFor(spec), clockScale), row);
+      await this.take([row.id]);
+      match = this.add(
+        LiveMatch.create(this.deps, this.partsOf(row.id, clockScale), infoOf(row), rulesFor(spec)),
+        row,
+      );
     } finally {
       release();
     }
@@ -518,6 +541,44 @@ export class LiveMatches {
     for (const timer of this.timers) clearInterval(timer);
     await Promise.all([...this.matches.values()].map((match) => match.stop()));
     await this.log.close();
+    // Handed over at once: another node need not wait for them to expire.
+    await this.leases.release(this.held()).catch((error: unknown) => {
+      this.logger.warn({ err: error }, "leases not handed over: they expire");
+    });
+  }
+
+  /** Takes the leases of the matches it can; answers those taken, whose epochs `owned` now holds. */
+  private async take(matchIds: string[]): Promise<Set<string>> {
+    const taken = await this.leases.acquire(matchIds);
+    for (const { matchId, epoch } of taken) this.owned.set(matchId, epoch);
+    return new Set(taken.map((lease) => lease.matchId));
+  }
+
+  private held() {
+    return [...this.owned].map(([matchId, epoch]) => ({ matchId, epoch }));
+  }
+
+  /** Keeps this node's leases; a match whose lease another node took is dropped here. */
+  private async renew(): Promise<void> {
+    try {
+      const before = new Map(this.owned);
+      for (const matchId of await this.leases.renew(this.held()))
+        // A match that ended or was taken again meanwhile is not lost.
+        if (this.owned.get(matchId) === before.get(matchId)) this.lost(matchId);
+    } catch (error) {
+      this.logger.warn({ err: error }, "leases not renewed");
+    }
+  }
+
+  /** Another node owns the match now: this one stops it and forgets it. */
+  private lost(matchId: string) {
+    const match = this.matches.get(matchId);
+    this.owned.delete(matchId);
+    this.matches.delete(matchId);
+    this.activeAt.delete(matchId);
+    this.inviteOnly.delete(matchId);
+    this.logger.warn({ matchId }, "match owned by another node now: dropped here");
+    void match?.stop();
   }
 
   private async find(matchId: string): Promise<LiveMatch> {
@@ -534,6 +595,9 @@ export class LiveMatches {
         .findUnique({ where: { id: matchId }, include: matchInclude })
         .then(async (row) => {
           if (!row) return null;
+          // An unfinished match is played where its lease is; an ended one is only read.
+          if (row.status !== "ENDED" && !(await this.take([row.id])).has(row.id))
+            throw new MatchError("SERVICE_UNAVAILABLE", "This match is played on another server.");
           const match = await this.load(row);
           if (match.status === "ENDED") this.deps.onEnded(match);
           else await match.resume();
@@ -546,9 +610,21 @@ export class LiveMatches {
   }
 
   private async load(row: MatchRow): Promise<LiveMatch> {
-    const entries = await this.log.read(row.id);
+    const parts = this.partsOf(row.id);
+    const entries = await parts.store.entries();
     const rules = rulesFor(specOf(row));
-    return this.add(LiveMatch.replay(this.deps, infoOf(row), rules, row.seed, entries), row);
+    return this.add(LiveMatch.replay(this.deps, parts, infoOf(row), rules, row.seed, entries), row);
+  }
+
+  /**
+   * A match's store on the site's database, appending under this node's lease (an ended
+   * match's none: it appends nothing), and its clock (a restart resumes a fast one at 1).
+   */
+  private partsOf(matchId: string, clockScale = 1): MatchParts {
+    return {
+      store: new PrismaMatchStore(this.db, this.log, matchId, this.owned.get(matchId) ?? 0),
+      clock: new WallClock(clockScale),
+    };
   }
 }
 
@@ -566,7 +642,10 @@ const shared = globalThis as typeof globalThis & { machiaveloxLiveMatches?: Live
 
 /** Restores the unfinished matches and makes the registry the process's one. */
 /** The settings of live play: the test servers' fixed deal, bots' pace and fast clock. */
-export type LiveSettings = Pick<Env, "DEAL_SEED" | "BOT_REACTION_SCALE" | "MATCH_CLOCK_SCALE">;
+export type LiveSettings = Pick<
+  Env,
+  "DEAL_SEED" | "BOT_REACTION_SCALE" | "MATCH_CLOCK_SCALE" | "NODE_ID"
+>;
 
 /** Starts the live matches; `settings` default to an empty environment's (real play). */
 export async function startLiveMatches(

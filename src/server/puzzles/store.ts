@@ -2,11 +2,17 @@
 // the player's rating, attempts judged by the checker and rated by Glicko-2.
 
 import { readFile } from "node:fs/promises";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Limit } from "../limits";
 import type { Prisma } from "@/generated/prisma/client";
 import { checkAttempt, type Submission } from "@/puzzles/check";
 import { dailyIndex, dayOf } from "@/puzzles/daily";
-import { puzzleRating, rateAttempt, servingWindow } from "@/puzzles/rating";
+import {
+  puzzleRating,
+  rateAttempt,
+  servingWindow,
+  STREAK_STEP,
+  streakTarget,
+} from "@/puzzles/rating";
 import type { Puzzle, PuzzlePosition, PuzzleSolution, PuzzleTheme } from "@/puzzles/types";
 import { trySpend } from "../accounts/limits";
 import type { Db } from "../db/client";
@@ -16,10 +22,16 @@ import { audit } from "../admin/audit";
 /** The data file `npm run puzzles:generate` writes, shipped with the project. */
 export const PUZZLES_FILE = "prisma/puzzles.json";
 
-/** Fills an empty puzzle table from the shipped file; returns how many were loaded. */
+/**
+ * Adds the shipped file's puzzles the table lacks (all of them on first start,
+ * a new release's on the next); returns how many were added. Puzzles there
+ * already keep their ratings, plays and moderators' choices.
+ */
 export async function loadPuzzles(db: Db, file = PUZZLES_FILE): Promise<number> {
-  if ((await db.puzzle.count()) > 0) return 0;
-  const puzzles = JSON.parse(await readFile(file, "utf8")) as Puzzle[];
+  const shipped = JSON.parse(await readFile(file, "utf8")) as Puzzle[];
+  if ((await db.puzzle.count()) >= shipped.length) return 0;
+  const there = new Set((await db.puzzle.findMany({ select: { id: true } })).map((p) => p.id));
+  const puzzles = shipped.filter((p) => !there.has(p.id));
   const rows = puzzles.map((p) => {
     const start = puzzleRating(p.difficulty);
     return {
@@ -35,7 +47,7 @@ export async function loadPuzzles(db: Db, file = PUZZLES_FILE): Promise<number> 
       ratingVolatility: start.volatility,
     };
   });
-  // Two servers starting at once may both find the table empty: duplicates are skipped.
+  // Two servers starting at once may both add the same puzzles: duplicates are skipped.
   const { count } = await db.puzzle.createMany({ data: rows, skipDuplicates: true });
   return count;
 }
@@ -79,40 +91,72 @@ export async function dailyPuzzleRow(db: Db, now = new Date()): Promise<Row> {
   return row!;
 }
 
+export interface PuzzleFilter {
+  themes?: PuzzleTheme[];
+  rules?: "machiavelox" | "classic";
+  /** Streak mode: the streak's puzzle, harder with every one solved (streakTarget). */
+  streak?: boolean;
+}
+
 /**
  * The next puzzle for a player: one not tried yet, rated near the player's
- * rating (the window widens until one is found), filtered by themes.
+ * rating (the window widens until one is found), filtered by themes. In a
+ * streak: the streak's current puzzle if it is not answered yet, else one near
+ * the streak's target (one tried before when nothing new is left there).
  */
 export async function nextPuzzle(
   db: Db,
   userId: string,
-  filter: { themes?: PuzzleTheme[]; rules?: "machiavelox" | "classic" },
+  filter: PuzzleFilter,
 ): Promise<PublicPuzzle> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { min, max } = servingWindow(user.puzzleRating, attempt);
-    const where: Prisma.PuzzleWhereInput = {
-      hidden: false,
-      rating: { gte: min, lte: max },
-      attempts: { none: { userId } },
-      ...(filter.rules ? { rules: filter.rules } : {}),
-      ...(filter.themes?.length ? { themes: { hasSome: filter.themes } } : {}),
-    };
-    const count = await db.puzzle.count({ where });
-    if (count === 0) continue;
-    const [row] = await db.puzzle.findMany({
-      where,
-      orderBy: { id: "asc" },
-      skip: Math.floor(Math.random() * count),
-      take: 1,
-    });
-    return publicPuzzle(row!);
+  if (filter.streak && user.puzzleStreakPuzzle) {
+    const current = await db.puzzle.findUnique({ where: { id: user.puzzleStreakPuzzle } });
+    if (current && !current.hidden) return publicPuzzle(current);
+  }
+  const base: Prisma.PuzzleWhereInput = {
+    hidden: false,
+    ...(filter.rules ? { rules: filter.rules } : {}),
+    ...(filter.themes?.length ? { themes: { hasSome: filter.themes } } : {}),
+  };
+  const fresh: Prisma.PuzzleWhereInput = { attempts: { none: { userId } } };
+  // A streak's windows stay narrow so that each puzzle is harder than the last: in each, a
+  // puzzle not tried yet, else any.
+  const tries = [0, 1, 2, 3, 4].flatMap((attempt): Prisma.PuzzleWhereInput[] =>
+    filter.streak
+      ? [fresh, {}].map((unseen) => ({
+          ...unseen,
+          rating: between(servingWindow(streakTarget(user.puzzleStreak), attempt, STREAK_STEP / 2)),
+        }))
+      : [{ ...fresh, rating: between(servingWindow(user.puzzleRating, attempt)) }],
+  );
+  for (const where of tries) {
+    const row = await pickOne(db, { ...base, ...where });
+    if (!row) continue;
+    if (filter.streak)
+      await db.user.update({ where: { id: userId }, data: { puzzleStreakPuzzle: row.id } });
+    return publicPuzzle(row);
   }
   throw refuse("NOT_FOUND", "You have tried every puzzle here.", "EVERY_PUZZLE_TRIED");
 }
 
+const between = ({ min, max }: { min: number; max: number }) => ({ gte: min, lte: max });
+
+/** One puzzle at random among those `where` finds, or null. */
+async function pickOne(db: Db, where: Prisma.PuzzleWhereInput): Promise<Row | null> {
+  const count = await db.puzzle.count({ where });
+  if (count === 0) return null;
+  const [row] = await db.puzzle.findMany({
+    where,
+    orderBy: { id: "asc" },
+    skip: Math.floor(Math.random() * count),
+    take: 1,
+  });
+  return row ?? null;
+}
+
 /** Visitors may try the daily puzzle; this many attempts a minute per address, players too. */
-const attemptsPerMinute = new RateLimiterMemory({
+const attemptsPerMinute = new Limit({
   keyPrefix: "puzzle-attempt",
   points: 30,
   duration: 60,
@@ -127,7 +171,9 @@ export interface AttemptResult {
   solution: PuzzleSolution;
   /** The player's rating before and after; null for a visitor or a puzzle tried before. */
   rating: { before: number; after: number } | null;
+  /** In streak mode: puzzles solved in a row, after this one and before it (told when it ends). */
   streak: number | null;
+  streakBefore: number | null;
 }
 
 export async function submitAttempt(
@@ -156,10 +202,16 @@ export async function submitAttempt(
       verdict.reason,
     );
   const base = { ...verdict, goal: solution.placed.length, solution };
-  if (!who.userId) return { ...base, rating: null, streak: null };
+  if (!who.userId) return { ...base, rating: null, streak: null, streakBefore: null };
   const userId = who.userId;
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    if (input.streak && user.puzzleStreakPuzzle !== row.id)
+      throw refuse(
+        "BAD_REQUEST",
+        "This is not your streak's puzzle: ask for it again.",
+        "NOT_THE_STREAK_PUZZLE",
+      );
     const tried = await tx.puzzleAttempt.count({ where: { userId, puzzleId: row.id } });
     const before = {
       rating: user.puzzleRating,
@@ -186,6 +238,7 @@ export async function submitAttempt(
           : {}),
         puzzleStreak: streak,
         puzzleBestStreak: Math.max(user.puzzleBestStreak, streak),
+        ...(input.streak ? { puzzleStreakPuzzle: null } : {}),
       },
     });
     await tx.puzzle.update({
@@ -220,6 +273,7 @@ export async function submitAttempt(
         ? { before: Math.round(before.rating), after: Math.round(after.player.rating) }
         : null,
       streak: input.streak ? streak : null,
+      streakBefore: input.streak ? user.puzzleStreak : null,
     };
   });
 }

@@ -5,7 +5,7 @@ import type { Context } from "../context";
 import { CLASSIC_COMMAND_NAMES, parseClassicCommand } from "@/engine/classic";
 import { type Command, COMMAND_FIELDS, type Field } from "../matches/engine";
 import { MatchError } from "../matches/errors";
-import type { Delivery } from "../matches/live-match";
+import type { Delivery } from "../matches/audience";
 import { liveMatches } from "../matches/registry";
 import { protectedProcedure, router } from "../trpc";
 import { classicOptionsInput } from "./classic-options";

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CARD_COUNT } from "@/engine";
+import { JOKERS } from "@/engine/classic";
+import { stripBidi } from "@/protocol/bidi";
+import { PUZZLE_THEMES } from "@/puzzles/types";
 import {
   dailyPuzzleRow,
   getPuzzle,
@@ -9,23 +12,25 @@ import {
   puzzleProfile,
   submitAttempt,
 } from "../puzzles/store";
+import { closePuzzleReport, listPuzzleReports, reportPuzzle } from "../puzzles/reports";
 import { protectedProcedure, publicProcedure, roleProcedure, router } from "../trpc";
 
-const THEMES = ["sets-to-runs", "run-split", "set-lends", "ace-ends"] as const;
 const puzzleId = z.string().regex(/^[0-9a-z]{1,16}$/, "not a puzzle id");
 const card = z
   .number()
   .int()
   .min(0)
-  .max(CARD_COUNT - 1);
+  .max(CARD_COUNT + JOKERS - 1);
+const moderator = roleProcedure("MODERATOR");
 
 export const puzzleRouter = router({
   /** The next puzzle near the player's rating. */
   next: protectedProcedure
     .input(
       z.object({
-        themes: z.array(z.enum(THEMES)).max(THEMES.length).optional(),
+        themes: z.array(z.enum(PUZZLE_THEMES)).max(PUZZLE_THEMES.length).optional(),
         rules: z.enum(["machiavelox", "classic"]).optional(),
+        streak: z.boolean().optional(),
       }),
     )
     .query(({ ctx, input }) => nextPuzzle(ctx.db, ctx.user.id, input)),
@@ -40,8 +45,8 @@ export const puzzleRouter = router({
     .input(
       z.object({
         id: puzzleId,
-        melds: z.array(z.array(card).max(CARD_COUNT)).max(CARD_COUNT),
-        placed: z.array(card).max(CARD_COUNT),
+        melds: z.array(z.array(card).max(CARD_COUNT + JOKERS)).max(CARD_COUNT + JOKERS),
+        placed: z.array(card).max(CARD_COUNT + JOKERS),
         streak: z.boolean().default(false),
       }),
     )
@@ -55,7 +60,31 @@ export const puzzleRouter = router({
   /** The player's puzzle rating, streaks and history. */
   profile: protectedProcedure.query(({ ctx }) => puzzleProfile(ctx.db, { id: ctx.user.id })),
   /** A moderator hides (or shows again) a puzzle. */
-  hide: roleProcedure("MODERATOR")
+  hide: moderator
     .input(z.object({ id: puzzleId, hidden: z.boolean() }))
     .mutation(({ ctx, input }) => hidePuzzle(ctx.db, ctx.user.id, input)),
+  /** A player reports a wrong or unfair puzzle, once per puzzle. */
+  report: protectedProcedure
+    .input(
+      z.object({
+        id: puzzleId,
+        kind: z.enum(["WRONG", "UNFAIR"]),
+        /** Bidi controls dropped (src/protocol/bidi.ts) before the length is checked. */
+        reason: z.string().overwrite(stripBidi).trim().min(3, "Give a reason.").max(500),
+      }),
+    )
+    .mutation(({ ctx, input }) => reportPuzzle(ctx.db, ctx.user.id, input)),
+  /** The moderators' list: open reports, or closed ones. */
+  reports: moderator
+    .input(z.object({ open: z.boolean() }))
+    .query(({ ctx, input }) => listPuzzleReports(ctx.db, input.open)),
+  /** A moderator dismisses a report, or disables its puzzle (closing its other open reports). */
+  closeReport: moderator
+    .input(
+      z.object({
+        reportId: z.string().min(1).max(64),
+        action: z.enum(["dismiss", "disable"]),
+      }),
+    )
+    .mutation(({ ctx, input }) => closePuzzleReport(ctx.db, ctx.user.id, input)),
 });

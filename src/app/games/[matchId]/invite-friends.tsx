@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";
 import { ErrorText, Panel, quietButton } from "../ui";
@@ -12,8 +12,7 @@ const REFRESH_MS = 2000;
 
 /** The creator's panel: each friend invited with one click, and their answers. */
 export function InviteFriends({ matchId }: { matchId: string }) {
-  const messages = useMessages();
-  const t = messages.site.friends;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const friends = useQuery(trpc.friends.list.queryOptions());
@@ -26,9 +25,9 @@ export function InviteFriends({ matchId }: { matchId: string }) {
   const status = (name: string) => {
     const sent = answers.get(name);
     if (!sent) return null;
-    if (sent.answer === "ACCEPTED") return t.accepted;
-    if (sent.answer === "DECLINED") return t.declined;
-    return sent.expired ? t.expired : t.invited;
+    if (sent.answer === "ACCEPTED") return t("site.friends.accepted");
+    if (sent.answer === "DECLINED") return t("site.friends.declined");
+    return sent.expired ? t("site.friends.expired") : t("site.friends.invited");
   };
   const invite = (name: string) =>
     client.friends.invite.mutate({ matchId, names: [name] }).then(
@@ -36,15 +35,15 @@ export function InviteFriends({ matchId }: { matchId: string }) {
         setError(null);
         void invited.refetch();
       },
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
 
   return (
-    <Panel title={t.inviteTitle}>
+    <Panel title={t("site.friends.inviteTitle")}>
       {friends.data?.friends.length === 0 && (
-        <p className="text-sm text-stone-600">{t.inviteNone}</p>
+        <p className="text-sm text-stone-600">{t("site.friends.inviteNone")}</p>
       )}
-      <ul className="space-y-2" aria-label={t.inviteTitle}>
+      <ul className="space-y-2" aria-label={t("site.friends.inviteTitle")}>
         {friends.data?.friends.map((friend) => (
           <li key={friend.name} className="flex items-center gap-2">
             <span className="font-medium">{friend.name}</span>
@@ -52,7 +51,7 @@ export function InviteFriends({ matchId }: { matchId: string }) {
               {status(friend.name)}
             </span>
             <button type="button" className={quietButton} onClick={() => invite(friend.name)}>
-              {t.invite}
+              {t("site.friends.invite")}
             </button>
           </li>
         ))}

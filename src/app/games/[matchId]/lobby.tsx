@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { BotLevel } from "@/bots/levels";
-import { useMessages } from "@/i18n/client";
+import { BOT_LEVELS, type BotLevel } from "@/bots/levels";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPC, useTRPCClient } from "../../trpc";
 import { button, ErrorText, Panel, quietButton } from "../ui";
@@ -14,8 +14,7 @@ import { InviteFriends } from "./invite-friends";
 const REFRESH_MS = 1000;
 
 export function Lobby({ matchId }: { matchId: string }) {
-  const messages = useMessages();
-  const t = messages.site.games;
+  const t = useTranslations();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const router = useRouter();
@@ -31,31 +30,31 @@ export function Lobby({ matchId }: { matchId: string }) {
     if (data && seated) router.replace(`/play/${matchId}`);
   }, [data, seated, matchId, router]);
 
-  if (lobby.error) return <ErrorText message={errorText(lobby.error, messages)} />;
-  if (!data) return <p className="text-stone-500">{t.loadingLobby}</p>;
+  if (lobby.error) return <ErrorText message={errorText(lobby.error, t)} />;
+  if (!data) return <p className="text-stone-500">{t("site.games.loadingLobby")}</p>;
   const link = typeof location === "undefined" ? "" : `${location.origin}/games/join/${data.code}`;
   const me = data.you === null ? null : data.members[data.you];
   const act = (work: Promise<unknown>) =>
     work.then(
       () => lobby.refetch(),
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
 
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">
-        {data.kind === "long" ? t.long : messages.site.kinds.FRIENDLY_SINGLE}
+        {data.kind === "long" ? t("site.games.long") : t("site.kinds.FRIENDLY_SINGLE")}
       </h1>
       {data.code && (
-        <Panel title={t.invite}>
+        <Panel title={t("site.games.invite")}>
           <p className="text-sm text-stone-600">
-            {t.codeLabel}{" "}
+            {t("site.games.codeLabel")}{" "}
             <strong data-testid="invite-code" className="font-mono text-lg">
               {data.code}
             </strong>
           </p>
           <p className="text-sm break-all">
-            {t.linkLabel}{" "}
+            {t("site.games.linkLabel")}{" "}
             <span data-testid="invite-link" className="font-mono">
               {link}
             </span>
@@ -63,27 +62,27 @@ export function Lobby({ matchId }: { matchId: string }) {
         </Panel>
       )}
       {data.you === 0 && data.status === "WAITING" && <InviteFriends matchId={matchId} />}
-      <Panel title={t.players}>
-        <ul className="space-y-1" aria-label={t.players}>
+      <Panel title={t("site.games.players")}>
+        <ul className="space-y-1" aria-label={t("site.games.players")}>
           {data.members.map((member) => (
             <li key={member.name} className="flex items-center gap-3">
               <span className="font-medium">
                 {member.level
-                  ? messages.levels.bot(member.name, messages.levels.names[member.level])
+                  ? t("levels.bot", { name: member.name, level: t(`levels.names.${member.level}`) })
                   : member.name}
               </span>
               <span className={member.ready ? "text-emerald-700" : "text-stone-500"}>
-                {member.ready ? t.ready : t.notReady}
+                {member.ready ? t("site.games.ready") : t("site.games.notReady")}
               </span>
             </li>
           ))}
           {Array.from({ length: 3 - data.members.length }, (_, empty) => (
             <li key={`empty-${empty}`} className="text-stone-400">
-              {t.emptySeat}
+              {t("site.games.emptySeat")}
             </li>
           ))}
         </ul>
-        <p className="text-sm text-stone-600">{t.startsWhen}</p>
+        <p className="text-sm text-stone-600">{t("site.games.startsWhen")}</p>
         {me && data.status === "WAITING" && (
           <div className="flex flex-wrap gap-2">
             <button
@@ -91,20 +90,20 @@ export function Lobby({ matchId }: { matchId: string }) {
               className={button}
               onClick={() => act(client.game.ready.mutate({ matchId, ready: !me.ready }))}
             >
-              {me.ready ? t.imNotReady : t.imReady}
+              {me.ready ? t("site.games.imNotReady") : t("site.games.imReady")}
             </button>
             {data.you === 0 && data.botsAllowed && (
               <>
                 <label className="flex items-center gap-1 text-sm">
-                  {messages.levels.label}
+                  {t("levels.label")}
                   <select
                     className="rounded border border-stone-300 bg-white px-1 py-1"
                     value={level}
                     onChange={(e) => setLevel(e.target.value as BotLevel)}
                   >
-                    {(Object.keys(messages.levels.names) as BotLevel[]).map((one) => (
+                    {BOT_LEVELS.map((one) => (
                       <option key={one} value={one}>
-                        {messages.levels.names[one]}
+                        {t(`levels.names.${one}`)}
                       </option>
                     ))}
                   </select>
@@ -115,7 +114,7 @@ export function Lobby({ matchId }: { matchId: string }) {
                   disabled={data.members.length >= 3}
                   onClick={() => act(client.game.bots.mutate({ matchId, change: 1, level }))}
                 >
-                  {t.addBot}
+                  {t("site.games.addBot")}
                 </button>
                 <button
                   type="button"
@@ -123,7 +122,7 @@ export function Lobby({ matchId }: { matchId: string }) {
                   disabled={!data.members.some((member) => member.bot)}
                   onClick={() => act(client.game.bots.mutate({ matchId, change: -1 }))}
                 >
-                  {t.removeBot}
+                  {t("site.games.removeBot")}
                 </button>
               </>
             )}
@@ -134,17 +133,17 @@ export function Lobby({ matchId }: { matchId: string }) {
                 onClick={() =>
                   client.game.leave.mutate({ matchId }).then(
                     () => router.push("/games/new"),
-                    (failure: unknown) => setError(errorText(failure, messages)),
+                    (failure: unknown) => setError(errorText(failure, t)),
                   )
                 }
               >
-                {t.leave}
+                {t("site.games.leave")}
               </button>
             )}
           </div>
         )}
         {data.status !== "WAITING" && data.you === null && (
-          <p className="text-stone-600">{t.startedWithout}</p>
+          <p className="text-stone-600">{t("site.games.startedWithout")}</p>
         )}
       </Panel>
       <ErrorText message={error} />

@@ -4,14 +4,13 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { type Variant } from "@/engine/classic";
 import { VariantsField } from "../../classic-variants";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 import { button, ErrorText, input, Panel } from "../ui";
 
 export function NewGame({ variantChoices }: { variantChoices: readonly Variant[] }) {
-  const messages = useMessages();
-  const t = messages.site.games;
+  const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -21,7 +20,6 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
   const [variants, setVariants] = useState<Variant[]>([]);
   const [turnLimit, setTurnLimit] = useState<number | null>(90_000);
   const [target, setTarget] = useState<number | null>(25);
-  const c = messages.newClassic;
 
   const run = (work: Promise<{ matchId: string }>) => {
     setBusy(true);
@@ -30,7 +28,7 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
       ({ matchId }) => router.push(`/games/${matchId}`),
       (failure: unknown) => {
         setBusy(false);
-        setError(errorText(failure, messages));
+        setError(errorText(failure, t));
       },
     );
   };
@@ -42,7 +40,7 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Panel title={t.create}>
+      <Panel title={t("site.games.create")}>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -50,7 +48,7 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
             disabled={busy}
             onClick={() => run(client.game.create.mutate({ kind: "single", bots }))}
           >
-            {t.single}
+            {t("site.games.single")}
           </button>
           <button
             type="button"
@@ -58,7 +56,7 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
             disabled={busy}
             onClick={() => run(client.game.create.mutate({ kind: "long", bots }))}
           >
-            {t.long}
+            {t("site.games.long")}
           </button>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -67,12 +65,12 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
             checked={bots}
             onChange={(event) => setBots(event.target.checked)}
           />
-          {t.botsAllowed}
+          {t("site.games.botsAllowed")}
         </label>
       </Panel>
-      <Panel title={c.title}>
+      <Panel title={t("newClassic.title")}>
         <label className="flex items-center gap-2 text-sm">
-          {c.players}
+          {t("newClassic.players")}
           <select value={players} onChange={(e) => setPlayers(Number(e.target.value))}>
             {[2, 3, 4, 5, 6, 7, 8].map((n) => (
               <option key={n} value={n}>
@@ -83,29 +81,29 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
         </label>
         <VariantsField choices={variantChoices} value={variants} onChange={setVariants} />
         <label className="flex items-center gap-2 text-sm">
-          {c.turnTime}
+          {t("newClassic.turnTime")}
           <select
             value={turnLimit ?? ""}
             onChange={(e) => setTurnLimit(e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">{c.noLimit}</option>
+            <option value="">{t("newClassic.noLimit")}</option>
             {[30, 60, 90, 120, 180].map((s) => (
               <option key={s} value={s * 1000}>
-                {c.seconds(s)}
+                {t("newClassic.seconds", { n: s })}
               </option>
             ))}
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          {c.target}
+          {t("newClassic.target")}
           <select
             value={target ?? ""}
             onChange={(e) => setTarget(e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">{c.singleRound}</option>
+            <option value="">{t("newClassic.singleRound")}</option>
             {[25, 50, 100].map((n) => (
               <option key={n} value={n}>
-                {c.points(n)}
+                {t("newClassic.points", { n })}
               </option>
             ))}
           </select>
@@ -124,19 +122,19 @@ export function NewGame({ variantChoices }: { variantChoices: readonly Variant[]
             )
           }
         >
-          {c.create}
+          {t("newClassic.create")}
         </button>
       </Panel>
-      <Panel title={t.joinTitle}>
+      <Panel title={t("site.games.joinTitle")}>
         <form onSubmit={join} className="flex gap-2">
           <input
             name="code"
-            aria-label={t.code}
+            aria-label={t("site.games.code")}
             placeholder="ABC234"
             className={`${input} min-w-0 flex-1`}
           />
           <button type="submit" className={button} disabled={busy}>
-            {t.join}
+            {t("site.games.join")}
           </button>
         </form>
       </Panel>

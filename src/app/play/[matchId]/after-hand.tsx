@@ -10,7 +10,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { isBotLevel } from "@/bots/levels";
 import { formatPoints } from "@/components/table/end-screen";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import type { MatchInfo } from "@/protocol/stream";
 import { useTRPC, useTRPCClient } from "../../trpc";
@@ -21,8 +21,7 @@ const RESULT_REFRESH_MS = 1000;
 const PRIMARY = "rounded-md bg-emerald-700 px-4 py-2 font-medium text-white disabled:opacity-60";
 
 export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }) {
-  const messages = useMessages();
-  const t = messages.end;
+  const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -35,7 +34,7 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
       (href) => router.push(href),
       (failure: unknown) => {
         setBusy(false);
-        setError(errorText(failure, messages));
+        setError(errorText(failure, t));
       },
     );
   };
@@ -45,16 +44,19 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
       ? null
       : info.kind === "PRACTICE"
         ? {
-            label: t.playAgain,
+            label: t("end.playAgain"),
             run: () =>
               client.practice.start
                 .mutate({ level: isBotLevel(level) ? level : undefined })
                 .then(({ matchId }) => `/play/${matchId}`),
           }
         : info.kind === "COMPETITIVE"
-          ? { label: t.queueAgain, run: () => client.agora.queue.mutate().then(() => "/agora") }
+          ? {
+              label: t("end.queueAgain"),
+              run: () => client.agora.queue.mutate().then(() => "/agora"),
+            }
           : {
-              label: t.rematch,
+              label: t("end.rematch"),
               run: () =>
                 client.game.rematch
                   .mutate({ matchId: info.id })
@@ -73,11 +75,11 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
           href={`/replay/${info.id}`}
           className="inline-block rounded-md bg-white px-4 py-2 font-medium text-emerald-900 ring-1 ring-stone-300"
         >
-          {t.replay}
+          {t("end.replay")}
         </Link>
       )}
-      {again?.label === t.rematch && (
-        <p className="w-full text-xs text-stone-500">{t.rematchNote}</p>
+      {again?.label === t("end.rematch") && (
+        <p className="w-full text-xs text-stone-500">{t("end.rematchNote")}</p>
       )}
       {error && (
         <p role="alert" className="w-full text-sm text-red-700">
@@ -90,7 +92,7 @@ export function AfterHand({ info, you }: { info: MatchInfo; you: number | null }
 
 /** The ranking points and the rating's change, once the server has counted the hand. */
 function RankedResult({ matchId }: { matchId: string }) {
-  const t = useMessages().end;
+  const t = useTranslations();
   const trpc = useTRPC();
   const result = useQuery({
     ...trpc.agora.result.queryOptions({ matchId }),
@@ -101,19 +103,19 @@ function RankedResult({ matchId }: { matchId: string }) {
     <p className="w-full text-sm" data-testid="ranked-result">
       {data ? (
         <>
-          {t.ranking(formatPoints(data.points))}
+          {t("end.ranking", { points: formatPoints(data.points) })}
           {data.ratingChange !== null && (
             <>
               {" · "}
-              {t.rating(
-                String(Math.round(data.rating)),
-                formatPoints(Math.round(data.ratingChange)),
-              )}
+              {t("end.rating", {
+                rating: String(Math.round(data.rating)),
+                change: formatPoints(Math.round(data.ratingChange)),
+              })}
             </>
           )}
         </>
       ) : (
-        t.counting
+        t("end.counting")
       )}
     </p>
   );

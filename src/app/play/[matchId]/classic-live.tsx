@@ -3,13 +3,13 @@
 // The classic Machiavelli table at a live match. Loaded apart (next/dynamic), so a
 // Machiavelox table's first load never carries classic's table and rules.
 
-import { TRPCClientError } from "@trpc/client";
 import { useCallback } from "react";
 import type { ClassicCommand, ClassicEvent, ClassicView } from "@/engine/classic";
 import type { Millis } from "@/engine";
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
 import { HomeAndRules } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
+import { commandRefusalText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 
 export default function ClassicLive({
@@ -31,25 +31,16 @@ export default function ClassicLive({
   offline: boolean;
   endActions: React.ReactNode;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const client = useTRPCClient();
   const act = useCallback(
     async (command: ClassicCommand): Promise<ClassicActResult> => {
-      if (you === null) return { ok: false, reason: t.spectating };
+      if (you === null) return { ok: false, reason: t("spectating") };
       try {
         await client.match.classic.mutate({ matchId, seat: you, command });
         return { ok: true };
       } catch (e) {
-        // No answer at all (the network is gone): said as such, never "Failed to fetch".
-        if (e instanceof TRPCClientError && e.data === undefined)
-          return { ok: false, reason: t.table.offline };
-        const code =
-          e instanceof TRPCClientError
-            ? (e.data as { engineCode?: string } | undefined)?.engineCode
-            : undefined;
-        const reason = e instanceof Error ? e.message : String(e);
-        const refusals = t.classic.refusals as Record<string, string> | null;
-        return { ok: false, reason: (code && refusals?.[code]) || reason };
+        return { ok: false, reason: commandRefusalText(t, "classic.refusals", e) };
       }
     },
     [client, matchId, you, t],
@@ -66,7 +57,7 @@ export default function ClassicLive({
       topBar={
         <>
           <HomeAndRules />
-          {you === null && <span className="text-stone-600">{t.spectating}</span>}
+          {you === null && <span className="text-stone-600">{t("spectating")}</span>}
         </>
       }
     />

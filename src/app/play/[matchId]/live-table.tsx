@@ -12,9 +12,9 @@ import { isBotLevel } from "@/bots/levels";
 import { type Command, type EngineEvent } from "@/engine";
 import type { ClassicEvent } from "@/engine/classic";
 import { splitGameView } from "@/components/table/game-view";
-import { refusalText } from "@/components/table/notices";
+import { commandRefusalText } from "@/i18n/errors";
 import { GameTable, HomeAndRules, type SendResult } from "@/components/table/table";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { isClassicView, type MatchInfo, type StreamMessage, viewAfter } from "@/protocol/stream";
 import { PatchMismatch } from "@/protocol/view-patch";
 import { useTRPCClient } from "../../trpc";
@@ -38,7 +38,7 @@ function reasonOf(error: unknown): string {
 }
 
 export function LiveTable({ matchId }: { matchId: string }) {
-  const t = useMessages();
+  const t = useTranslations();
   const client = useTRPCClient();
   const [info, setInfo] = useState<(MatchInfo & { you: number | null }) | null>(null);
   const [view, setView] = useState<StreamView | null>(null);
@@ -104,7 +104,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
 
   const send = useCallback(
     async (command: Command): Promise<SendResult> => {
-      if (you === null) return { ok: false, reason: t.spectating };
+      if (you === null) return { ok: false, reason: t("spectating") };
       const { do: name, ...fields } = command as PlayerCommand;
       const procedure = client.match[name] as unknown as {
         mutate: (input: object) => Promise<Answer>;
@@ -113,26 +113,19 @@ export function LiveTable({ matchId }: { matchId: string }) {
         const answer = await procedure.mutate({ matchId, seat: you, ...fields });
         return { ok: true, eventId: Number(answer.eventId) };
       } catch (e) {
-        // No answer at all (the network is gone): said as such, never "Failed to fetch".
-        if (e instanceof TRPCClientError && e.data === undefined)
-          return { ok: false, reason: t.table.offline };
-        const code =
-          e instanceof TRPCClientError
-            ? (e.data as { engineCode?: unknown } | undefined)?.engineCode
-            : null;
-        return { ok: false, reason: refusalText(t, code, reasonOf(e)) };
+        return { ok: false, reason: commandRefusalText(t, "refusals", e) };
       }
     },
     [client, matchId, you, t],
   );
 
   if (error && !info) return <p role="alert">{error}</p>;
-  if (!info) return <p>{t.connecting}</p>;
+  if (!info) return <p>{t("connecting")}</p>;
   const names = info.seats.map((holder, seat) =>
     !holder
       ? `#${seat + 1}`
       : holder.bot && isBotLevel(holder.bot)
-        ? t.levels.bot(holder.name, t.levels.names[holder.bot])
+        ? t("levels.bot", { name: holder.name, level: t(`levels.names.${holder.bot}`) })
         : holder.name,
   );
 
@@ -159,7 +152,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
         offline={link === "down"}
         endActions={
           <Link href="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white">
-            {t.end.home}
+            {t("end.home")}
           </Link>
         }
       />
@@ -185,7 +178,7 @@ export function LiveTable({ matchId }: { matchId: string }) {
       topBar={
         <>
           <HomeAndRules />
-          {you === null && <span className="text-stone-600">{t.spectating}</span>}
+          {you === null && <span className="text-stone-600">{t("spectating")}</span>}
         </>
       }
     />
@@ -201,14 +194,14 @@ function WaitingRoom({
   onJoin: () => void;
   error: string | null;
 }) {
-  const t = useMessages();
+  const t = useTranslations();
   const taken = info.seats.filter(Boolean).length;
   return (
     <section className="mx-auto max-w-md space-y-4 rounded-xl bg-white p-6 shadow">
-      <h1 className="text-xl font-bold">{t.waiting.title(taken)}</h1>
+      <h1 className="text-xl font-bold">{t("waiting.title", { taken })}</h1>
       <ul className="space-y-1">
         {info.seats.map((holder, seat) => (
-          <li key={seat}>{holder ? holder.name : t.waiting.free}</li>
+          <li key={seat}>{holder ? holder.name : t("waiting.free")}</li>
         ))}
       </ul>
       {info.you === null && info.status === "WAITING" ? (
@@ -217,10 +210,10 @@ function WaitingRoom({
           className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white"
           onClick={onJoin}
         >
-          {t.waiting.join}
+          {t("waiting.join")}
         </button>
       ) : (
-        <p className="text-sm text-stone-600">{t.waiting.share}</p>
+        <p className="text-sm text-stone-600">{t("waiting.share")}</p>
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700">

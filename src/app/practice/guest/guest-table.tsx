@@ -10,7 +10,7 @@ import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/pol
 import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable, HomeAndRules } from "@/components/table/table";
 import { type Rejection, mulberry32, newHand, type HandState, type Seat, viewFor } from "@/engine";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 
 const YOU: Seat = 0;
 const BOTS: Seat[] = [1, 2];
@@ -31,7 +31,7 @@ type BotMind = {
 };
 
 export function GuestTable({ level }: { level: BotLevel }) {
-  const t = useMessages();
+  const t = useTranslations();
   const { state, table, act, restart, clock, stateRef } = useLocalTable(freshHand, YOU);
   const random = useMemo(() => mulberry32(Math.floor(Math.random() * 2 ** 31)), []);
   const minds = useRef<BotMind[]>([]);
@@ -94,8 +94,10 @@ export function GuestTable({ level }: { level: BotLevel }) {
   );
 
   const names = [
-    t.guest.name,
-    ...BOTS.map((seat) => t.levels.bot(`Bot ${seat}`, t.levels.names[level])),
+    t("guest.name"),
+    ...BOTS.map((seat) =>
+      t("levels.bot", { name: `Bot ${seat}`, level: t(`levels.names.${level}`) }),
+    ),
   ];
   return (
     <GameTable
@@ -112,21 +114,21 @@ export function GuestTable({ level }: { level: BotLevel }) {
               restart(freshHand());
             }}
           >
-            {t.end.playAgain}
+            {t("end.playAgain")}
           </button>
           <Link
             href="/signup?callbackUrl=%2Fpractice"
             className="inline-block rounded-md bg-white px-4 py-2 font-medium text-emerald-900 ring-1 ring-stone-300"
           >
-            {t.guest.signUp}
+            {t("guest.signUp")}
           </Link>
-          <p className="w-full text-xs text-stone-500">{t.guest.notKept}</p>
+          <p className="w-full text-xs text-stone-500">{t("guest.notKept")}</p>
         </>
       }
       topBar={
         <>
           <HomeAndRules />
-          <span className="text-stone-600">{t.guest.badge}</span>
+          <span className="text-stone-600">{t("guest.badge")}</span>
         </>
       }
     />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { isBotLevel } from "@/bots/levels";
 import { GuestTable } from "./guest-table";
+import { ClientMessages, ERRORS, TABLE } from "@/i18n/provider";
 
 export const metadata: Metadata = { title: "Practice as a guest" };
 
@@ -11,5 +12,9 @@ export default async function GuestPracticePage({
   searchParams: Promise<{ level?: string | string[] }>;
 }) {
   const level = (await searchParams).level;
-  return <GuestTable level={isBotLevel(level) && level !== "hard" ? level : "easy"} />;
+  return (
+    <ClientMessages namespaces={[...ERRORS, ...TABLE, "guest", "levels"]}>
+      <GuestTable level={isBotLevel(level) && level !== "hard" ? level : "easy"} />
+    </ClientMessages>
+  );
 }

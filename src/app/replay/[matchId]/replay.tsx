@@ -9,9 +9,9 @@ import { CardFace } from "@/components/table/card";
 import { formatCountdown } from "@/components/table/clocks";
 import { describeEvent } from "@/components/table/notices";
 import { type EngineEvent } from "@/engine";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText, wordFor } from "@/i18n/errors";
-import type { Messages } from "@/i18n/messages";
+import type { Translator } from "@/i18n/types";
 import { useTRPC } from "../../trpc";
 import { botName, ErrorText, Panel, quietButton } from "../../games/ui";
 
@@ -21,8 +21,7 @@ const MOVE_MS = 1200;
 const SPEEDS = [1, 2, 4, 8] as const;
 
 export function Replay({ matchId }: { matchId: string }) {
-  const messages = useMessages();
-  const t = messages.site.replay;
+  const t = useTranslations();
   const trpc = useTRPC();
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -43,46 +42,46 @@ export function Replay({ matchId }: { matchId: string }) {
     const timer = setTimeout(() => setStep(nextMove), MOVE_MS / speed);
     return () => clearTimeout(timer);
   }, [playing, shown, step, last, nextMove, speed]);
-  if (info.error) return <ErrorText message={errorText(info.error, messages)} />;
-  if (!info.data) return <p className="text-stone-500">{t.loading}</p>;
+  if (info.error) return <ErrorText message={errorText(info.error, t)} />;
+  if (!info.data) return <p className="text-stone-500">{t("site.replay.loading")}</p>;
   const { match } = info.data;
-  const names = match.seats.map((seat) =>
-    seat.bot ? botName(messages, seat.seat, seat.bot) : seat.name,
-  );
-  const nameOf = (seat: number | null) => (seat === null ? t.clock : (names[seat] ?? t.seat(seat)));
+  const names = match.seats.map((seat) => (seat.bot ? botName(t, seat.seat, seat.bot) : seat.name));
+  const nameOf = (seat: number | null) =>
+    seat === null ? t("site.replay.clock") : (names[seat] ?? t("site.replay.seat", { n: seat }));
   const view = frame.data?.view;
   const go = (to: number) => setStep(Math.max(0, Math.min(last, to)));
   const action = frame.data?.action;
   const happened = (frame.data?.events ?? []).flatMap((event) => {
-    const line = eventLine(messages, event, nameOf);
+    const line = eventLine(t, event, nameOf);
     return line ? [line] : [];
   });
   const what = action
     ? action.seat === null
       ? happened.length > 0
         ? happened.join("; ")
-        : t.timePasses
-      : [`${nameOf(action.seat)} ${wordFor(t.commands, action.do) ?? action.do}`, ...happened].join(
-          "; ",
-        )
+        : t("site.replay.timePasses")
+      : [
+          `${nameOf(action.seat)} ${wordFor(t, "site.replay.commands", action.do) ?? action.do}`,
+          ...happened,
+        ].join("; ")
     : null;
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">
-        {messages.site.kinds[match.kind]}: {names.join(" · ")}
+        {t(`site.kinds.${match.kind}`)}: {names.join(" · ")}
       </h1>
       <div className="flex flex-wrap items-center gap-2">
         {/* The buttons in rows on a phone, the slider on a line of its own below them. */}
         <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
           <button type="button" className={quietButton} onClick={() => go(0)}>
-            ◀◀ {t.deal}
+            ◀◀ {t("site.replay.deal")}
           </button>
           <button type="button" className={quietButton} onClick={() => go(step - 1)}>
-            ◀ {t.back}
+            ◀ {t("site.replay.back")}
           </button>
           <button type="button" className={quietButton} onClick={() => go(step + 1)}>
-            {t.next} ▶
+            {t("site.replay.next")} ▶
           </button>
           <button
             type="button"
@@ -90,10 +89,10 @@ export function Replay({ matchId }: { matchId: string }) {
             data-testid="replay-next-move"
             onClick={() => go(nextMove)}
           >
-            {t.nextMove} ▶|
+            {t("site.replay.nextMove")} ▶|
           </button>
           <button type="button" className={quietButton} onClick={() => go(last)}>
-            {t.end} ▶▶
+            {t("site.replay.end")} ▶▶
           </button>
           <button
             type="button"
@@ -105,11 +104,11 @@ export function Replay({ matchId }: { matchId: string }) {
               setPlaying(!playing);
             }}
           >
-            {playing ? `❚❚ ${t.pause}` : `▶ ${t.autoplay}`}
+            {playing ? `❚❚ ${t("site.replay.pause")}` : `▶ ${t("site.replay.autoplay")}`}
           </button>
         </div>
         <label className="flex items-center gap-1 text-sm">
-          {t.speed}
+          {t("site.replay.speed")}
           <select
             value={speed}
             className="rounded-md border border-stone-300 bg-white px-2 py-1"
@@ -127,22 +126,24 @@ export function Replay({ matchId }: { matchId: string }) {
           min={0}
           max={last}
           value={step}
-          aria-label={t.step}
+          aria-label={t("site.replay.step")}
           className="w-full accent-emerald-700 sm:w-auto sm:flex-1"
           onChange={(event) => go(Number(event.target.value))}
         />
       </div>
       <p data-testid="replay-step" className="text-sm text-stone-600" aria-live="polite">
-        {t.stepOf(step, last)}
-        {action && what && ` · ${t.at(formatCountdown(action.at))}: ${what}`}
+        {t("site.replay.stepOf", { step, last })}
+        {action &&
+          what &&
+          ` · ${t("site.replay.at", { clock: formatCountdown(action.at) })}: ${what}`}
       </p>
-      <ErrorText message={frame.error ? errorText(frame.error, messages) : null} />
+      <ErrorText message={frame.error ? errorText(frame.error, t) : null} />
       {view && (
         <>
           <Panel
-            title={`${t.hand(view.number)}${view.kind === "long" ? ` · ${t.totals(view.totals.join(" / "))}` : ""}`}
+            title={`${t("site.replay.hand", { n: view.number })}${view.kind === "long" ? ` · ${t("site.replay.totals", { totals: view.totals.join(" / ") })}` : ""}`}
           >
-            <div className="flex flex-wrap gap-3" aria-label={t.table}>
+            <div className="flex flex-wrap gap-3" aria-label={t("site.replay.table")}>
               {view.hand.table.map((meld) => (
                 <div
                   key={meld.id}
@@ -155,16 +156,18 @@ export function Replay({ matchId }: { matchId: string }) {
                   </div>
                   {!meld.valid && (
                     <p className="max-w-48 pt-1 text-xs text-red-800" data-testid="invalid-meld">
-                      {t.invalid(
-                        meld.cards.length < 3 ? t.tooShort : t.mixed,
-                        meld.openPlays.length > 0 ? meld.openPlays.map(nameOf).join(", ") : null,
-                      )}
+                      {meld.openPlays.length > 0
+                        ? t("site.replay.invalidWhile", {
+                            why: whyInvalid(t, meld.cards.length),
+                            who: meld.openPlays.map(nameOf).join(", "),
+                          })
+                        : t("site.replay.invalid", { why: whyInvalid(t, meld.cards.length) })}
                     </p>
                   )}
                 </div>
               ))}
               {view.hand.table.length === 0 && (
-                <p className="text-sm text-stone-500">{t.tableEmpty}</p>
+                <p className="text-sm text-stone-500">{t("site.replay.tableEmpty")}</p>
               )}
             </div>
           </Panel>
@@ -172,17 +175,21 @@ export function Replay({ matchId }: { matchId: string }) {
             {view.hand.seats.map((seat) => (
               <Panel key={seat.seat} title={nameOf(seat.seat)}>
                 <p className="text-sm text-stone-600">
-                  {t.seatLine(messages.seat.status[seat.status], seat.handCount, seat.stockCount)}
+                  {t("site.replay.seatLine", {
+                    status: t(`seat.status.${seat.status}`),
+                    hand: seat.handCount,
+                    stock: seat.stockCount,
+                  })}
                 </p>
                 {seat.staging.length > 0 && (
-                  <div className="flex" aria-label={t.staging}>
+                  <div className="flex" aria-label={t("site.replay.staging")}>
                     {seat.staging.map((card) => (
                       <CardFace key={card} card={card} look={look} />
                     ))}
                   </div>
                 )}
                 {frame.data?.hands && (
-                  <div className="flex flex-wrap" aria-label={t.cardsLeft}>
+                  <div className="flex flex-wrap" aria-label={t("site.replay.cardsLeft")}>
                     {frame.data.hands[seat.seat]!.map((card) => (
                       <CardFace key={card} card={card} look={look} />
                     ))}
@@ -193,12 +200,12 @@ export function Replay({ matchId }: { matchId: string }) {
           </div>
           {view.hand.outcome && (
             <p className="font-medium">
-              {t.over(
-                messages.end.reasons[view.hand.outcome.reason],
-                view.hand.outcome.scores
+              {t("site.replay.over", {
+                reason: t(`end.reasons.${view.hand.outcome.reason}`),
+                scores: view.hand.outcome.scores
                   .map((score, seat) => `${nameOf(seat)} ${score}`)
                   .join(" · "),
-              )}
+              })}
             </p>
           )}
         </>
@@ -208,24 +215,30 @@ export function Replay({ matchId }: { matchId: string }) {
 }
 
 /** A step's happening in the players' words, or null for what the table shows by itself. */
+/** Why a meld on the table is not valid yet: too short, or neither a run nor a set. */
+function whyInvalid(t: Translator, cards: number): string {
+  return cards < 3 ? t("site.replay.tooShort") : t("site.replay.mixed");
+}
+
 function eventLine(
-  messages: Messages,
+  t: Translator,
   event: EngineEvent,
   nameOf: (seat: number) => string,
 ): string | null {
-  const t = messages.site.replay;
   switch (event.type) {
     case "playEnded":
-      return event.outcome === "empty" ? null : t.playEnded[event.outcome](nameOf(event.seat));
+      return event.outcome === "empty"
+        ? null
+        : t(`site.replay.playEnded.${event.outcome}`, { who: nameOf(event.seat) });
     case "split":
-      return t.split;
+      return t("site.replay.split");
     case "tiebreak":
-      return t.tiebreak;
+      return t("site.replay.tiebreak");
     case "silence":
-      return t.silence;
+      return t("site.replay.silence");
     case "handOver":
-      return t.handOver(messages.end.reasons[event.reason]);
+      return t("site.replay.handOver", { reason: t(`end.reasons.${event.reason}`) });
     default:
-      return describeEvent(messages, event, nameOf);
+      return describeEvent(t, event, nameOf);
   }
 }

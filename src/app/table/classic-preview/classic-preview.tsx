@@ -18,14 +18,15 @@ import {
 } from "@/engine/classic";
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
 import { CLASSIC_PREVIEW_NAMES, classicPreviewGame } from "@/components/classic/fixture";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
+import { engineRefusalText } from "@/i18n/errors";
 
 const YOU = 0;
 const DEFAULT_PACE_MS = 700;
 
 /** The engine's clock runs with the wall clock from where the game starts. */
 export function ClassicPreview() {
-  const t = useMessages();
+  const t = useTranslations();
   const params = useSearchParams();
   const variants = (params.get("variants") ?? "")
     .split(",")
@@ -101,7 +102,12 @@ export function ClassicPreview() {
       if (!result.ok)
         return {
           ok: false,
-          reason: t.classic.refusals?.[result.rejection.code] ?? result.rejection.reason,
+          reason: engineRefusalText(
+            t,
+            "classic.refusals",
+            result.rejection.code,
+            result.rejection.reason,
+          ),
         };
       commit(result.state, result.events);
       return { ok: true };

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ClassicPreview } from "./classic-preview";
+import { ClientMessages, ERRORS, TABLE } from "@/i18n/provider";
 
 export const metadata: Metadata = { title: "Classic table preview" };
 
@@ -15,8 +16,10 @@ export default function ClassicPreviewPage() {
   if (process.env.NODE_ENV === "production" && process.env.TABLE_PREVIEW !== "1") notFound();
   // The search parameters are read in the browser: the page itself stays static.
   return (
-    <Suspense>
-      <ClassicPreview />
-    </Suspense>
+    <ClientMessages namespaces={[...ERRORS, ...TABLE, "classic", "spectating"]}>
+      <Suspense>
+        <ClassicPreview />
+      </Suspense>
+    </ClientMessages>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TablePreview } from "./table-preview";
+import { ClientMessages, ERRORS, TABLE } from "@/i18n/provider";
 
 export const metadata: Metadata = { title: "Table preview" };
 
@@ -11,5 +12,9 @@ export const metadata: Metadata = { title: "Table preview" };
  */
 export default function TablePreviewPage() {
   if (process.env.NODE_ENV === "production" && process.env.TABLE_PREVIEW !== "1") notFound();
-  return <TablePreview />;
+  return (
+    <ClientMessages namespaces={[...ERRORS, ...TABLE]}>
+      <TablePreview />
+    </ClientMessages>
+  );
 }

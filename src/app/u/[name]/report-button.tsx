@@ -1,23 +1,22 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useMessages } from "@/i18n/client";
+import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 import { button, ErrorText, input, quietButton } from "../../games/ui";
 
 export function ReportButton({ name }: { name: string }) {
-  const messages = useMessages();
-  const t = messages.site.profile;
+  const t = useTranslations();
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (done) return <p className="text-sm text-stone-600">{t.reported}</p>;
+  if (done) return <p className="text-sm text-stone-600">{t("site.profile.reported")}</p>;
   if (!open)
     return (
       <button type="button" className={quietButton} onClick={() => setOpen(true)}>
-        {t.report}
+        {t("site.profile.report")}
       </button>
     );
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -25,19 +24,24 @@ export function ReportButton({ name }: { name: string }) {
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
     client.report.file.mutate({ name, reason }).then(
       () => setDone(true),
-      (failure: unknown) => setError(errorText(failure, messages)),
+      (failure: unknown) => setError(errorText(failure, t)),
     );
   };
   return (
     <form onSubmit={submit} className="flex w-full flex-col gap-2 sm:w-80">
-      <textarea name="reason" aria-label={t.reportWhat} rows={3} className={input} />
+      <textarea
+        name="reason"
+        aria-label={t("site.profile.reportWhat")}
+        rows={3}
+        className={input}
+      />
       <ErrorText message={error} />
       <div className="flex gap-2">
         <button type="submit" className={button}>
-          {t.sendReport}
+          {t("site.profile.sendReport")}
         </button>
         <button type="button" className={quietButton} onClick={() => setOpen(false)}>
-          {t.cancel}
+          {t("site.profile.cancel")}
         </button>
       </div>
     </form>

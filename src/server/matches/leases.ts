@@ -1,0 +1,80 @@
+import type { Db } from "../db/client";
+
+/**
+ * How long a lease lasts unrenewed: a node that dies (no goodbye) loses its matches this long
+ * after its last renewal, so another may take them.
+ */
+export const LEASE_MS = 4_000;
+/** How often a node renews its leases: a few renewals may fail or lag before one expires. */
+export const RENEW_MS = 1_000;
+
+/** A match this node owns, under the epoch every append of its log carries. */
+export type Lease = { matchId: string; epoch: number };
+
+/**
+ * The ownership of live matches (MatchLease, docs/live-server.md, Ownership): one node at a
+ * time holds a match, under an epoch raised by one at each taking. The epoch is the fencing
+ * token: the event log takes an append only under the match's current epoch
+ * (event-log.ts), so an owner that lost its lease (a pause, a partition) can no longer write
+ * even while it still believes it owns the match. Expiry only says when a lease may be taken.
+ *
+ * Every time is the database's own (`now()`), never a node's clock: nodes' clocks may drift,
+ * the one database they share decides.
+ */
+export class Leases {
+  constructor(
+    private readonly db: Db,
+    /** This node (NODE_ID); a process started again under the same id takes its leases back at once. */
+    readonly nodeId: string,
+    private readonly leaseMs = LEASE_MS,
+  ) {}
+
+  /**
+   * Takes each match whose lease is free, expired, or this node's own, under its epoch + 1
+   * (1 for a match never owned). Answers the leases taken; a match owned by another live node
+   * is not among them.
+   */
+  async acquire(matchIds: string[]): Promise<Lease[]> {
+    if (matchIds.length === 0) return [];
+    return this.db.$queryRaw<Lease[]>`
+      INSERT INTO "MatchLease" ("matchId", "nodeId", "epoch", "expiresAt")
+      SELECT id, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
+      FROM unnest(${matchIds}::text[]) AS id
+      ON CONFLICT ("matchId") DO UPDATE
+        SET "nodeId" = EXCLUDED."nodeId",
+            "epoch" = "MatchLease"."epoch" + 1,
+            "expiresAt" = EXCLUDED."expiresAt"
+        WHERE "MatchLease"."expiresAt" <= now() OR "MatchLease"."nodeId" = EXCLUDED."nodeId"
+      RETURNING "matchId", "epoch"`;
+  }
+
+  /**
+   * Extends this node's leases; answers the ids of those it no longer holds (taken by another
+   * node under a later epoch). A lease expired but not taken is renewed: nobody else wrote.
+   */
+  async renew(leases: Lease[]): Promise<string[]> {
+    if (leases.length === 0) return [];
+    const renewed = await this.db.$queryRaw<{ matchId: string }[]>`
+      UPDATE "MatchLease" AS l
+      SET "expiresAt" = now() + ${this.leaseMs} * interval '1 millisecond'
+      FROM unnest(${leases.map((lease) => lease.matchId)}::text[],
+                  ${leases.map((lease) => lease.epoch)}::int[]) AS held("matchId", "epoch")
+      WHERE l."matchId" = held."matchId" AND l."epoch" = held."epoch" AND l."nodeId" = ${this.nodeId}
+      RETURNING l."matchId"`;
+    const kept = new Set(renewed.map((row) => row.matchId));
+    return leases.filter((lease) => !kept.has(lease.matchId)).map((lease) => lease.matchId);
+  }
+
+  /**
+   * Hands the leases over (a node stopping): they expire now, so another node takes the
+   * matches at once. The row stays: its epoch must only ever grow.
+   */
+  async release(leases: Lease[]): Promise<void> {
+    if (leases.length === 0) return;
+    await this.db.$executeRaw`
+      UPDATE "MatchLease" AS l SET "expiresAt" = now()
+      FROM unnest(${leases.map((lease) => lease.matchId)}::text[],
+                  ${leases.map((lease) => lease.epoch)}::int[]) AS held("matchId", "epoch")
+      WHERE l."matchId" = held."matchId" AND l."epoch" = held."epoch"`;
+  }
+}
