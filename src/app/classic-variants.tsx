@@ -1,13 +1,19 @@
 "use client";
 
-import { VARIANTS, type Variant } from "@/engine/classic";
+import type { Variant } from "@/engine/classic";
 import { useTranslations } from "next-intl";
 
-/** The classic variants to play, as checkboxes (a friendly game's form, a practice table's). */
+/**
+ * The classic variants to play, as checkboxes (a friendly game's form, a practice table's).
+ * The engine's list of variants comes from the server's page: importing it here would bring
+ * the classic engine into the form's first load.
+ */
 export function VariantsField({
+  choices,
   value,
   onChange,
 }: {
+  choices: readonly Variant[];
   value: Variant[];
   onChange: (variants: Variant[]) => void;
 }) {
@@ -15,7 +21,7 @@ export function VariantsField({
   return (
     <fieldset className="text-sm">
       <legend className="font-medium">{t("practice.classic.variants")}</legend>
-      {VARIANTS.map((variant) => (
+      {choices.map((variant) => (
         <label key={variant} className="mr-3 inline-flex items-center gap-1">
           <input
             type="checkbox"

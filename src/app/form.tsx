@@ -2,9 +2,8 @@
 
 import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
-import { accountErrorText, errorText, signUpIssueText } from "@/i18n/errors";
+import { accountErrorText, errorText } from "@/i18n/errors";
 import type { Translator } from "@/i18n/types";
-import { passwordSchema } from "@/protocol/accounts";
 
 // The small pieces the account forms share.
 
@@ -116,13 +115,6 @@ export function useFormState() {
       setBusy(false);
     },
   };
-}
-
-/** The message of a new password's first failed check, in the reader's words, if any. */
-export function newPasswordIssue(password: string, messages: Translator): string[] | undefined {
-  const parsed = passwordSchema.safeParse(password);
-  if (parsed.success) return undefined;
-  return [signUpIssueText({ ...parsed.error.issues[0]!, path: ["password"] }, messages)];
 }
 
 /** A confirmation after a form did its work. */

@@ -1,68 +1,84 @@
-// What both games' commands are made of. A command is declared once, as a zod
-// schema keyed by its `do`: the engine parses with it, the tRPC routers take their
-// input from it, its TypeScript type is inferred from it. Each game then runs a
-// command through a table of handlers, one per command, each handler living with
-// its rules section's code.
+// What both games' commands are made of. A command is declared once, as its fields keyed
+// by its `do`, each field a check with what it must be: the engine parses with them, the
+// tRPC routers build their input from them, the command's TypeScript type is inferred from
+// them. Each game then runs a command through a table of handlers, one per command, each
+// handler living with its rules section's code. The checks are the engine's own, not a
+// validation library's: the engine runs in the browser too, for the table's optimistic
+// moves, and a handful of number and list checks is all a command needs.
 
-import { z } from "zod";
 import type { Millis, Seat } from "./state";
 
-/** What a field must be, said in a malformed command's reason. */
-const MUST_BE = z.registry<{ mustBe: string }>();
+/** A command field: whether a value is what it must be, and what that is in words. */
+export interface Field<T> {
+  accepts: (value: unknown) => value is T;
+  mustBe: string;
+  /** Absent (or undefined) is accepted too. */
+  optional?: true;
+}
 
-/** The schema of a field, with what it must be. */
-export function field<T extends z.ZodType>(schema: T, mustBe: string): T {
-  MUST_BE.add(schema as z.ZodType, { mustBe });
-  return schema;
+/** The type a field accepts. */
+export type FieldValue<F> = F extends Field<infer T> ? T : never;
+
+type Fields = Record<string, Field<unknown>>;
+
+/** A field that may also be left out. */
+export function optional<T>(field: Field<T>): Field<T> & { optional: true } {
+  return { ...field, optional: true };
+}
+
+/** The field that accepts what `accepts` accepts. */
+export function field<T>(accepts: (value: unknown) => value is T, mustBe: string): Field<T> {
+  return { accepts, mustBe };
+}
+
+const integerIn = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** Whether a value is a list of `min` to `max` items, each what `item` accepts. */
+export function listOf<T>(
+  item: (value: unknown) => value is T,
+  { min, max = Infinity }: { min: number; max?: number },
+) {
+  return (value: unknown): value is T[] =>
+    Array.isArray(value) && value.length >= min && value.length <= max && value.every(item);
 }
 
 /** A card id up to `last` (the 104 cards, or with the jokers too). */
-export function cardIdSchema(last: number) {
-  return field(z.number().int().min(0).max(last), `must be a card id (0..${last})`);
+export function cardIdField(last: number): Field<number> {
+  return field(
+    (value): value is number => integerIn(value, 0, last),
+    `must be a card id (0..${last})`,
+  );
 }
 
 /** Melds (combinations in classic) are numbered from 1; an id is never reused. */
-const positiveId = () => z.number().int().positive();
+const isId = (value: unknown): value is number => integerIn(value, 1, Number.MAX_SAFE_INTEGER);
 
-export const meldIdSchema = field(positiveId(), "must be a meld id (a positive integer)");
+export const meldIdField = field(isId, "must be a meld id (a positive integer)");
 
 /** Where a card goes: a meld (a combination in classic) by its id, or a new one. */
-export function targetSchema(noun: "meld" | "combination") {
-  return field(z.union([positiveId(), z.literal("new")]), `must be a ${noun} id or "new"`);
+export function targetField(noun: "meld" | "combination") {
+  return field(
+    (value): value is number | "new" => value === "new" || isId(value),
+    `must be a ${noun} id or "new"`,
+  );
 }
 
-type Shapes = Record<string, z.ZodRawShape>;
+type Flat<T> = { [K in keyof T]: T[K] } & {};
 
-export type CommandSchemas<S extends Shapes> = {
-  [K in keyof S & string]: z.ZodObject<{ do: z.ZodLiteral<K> } & S[K], z.core.$strict>;
-};
+/** The command a table of fields declares: optional fields may be left out. */
+type CommandFrom<Name extends string, F extends Fields> = Flat<
+  { do: Name } & {
+    [K in keyof F as F[K] extends { optional: true } ? never : K]: FieldValue<F[K]>;
+  } & {
+    [K in keyof F as F[K] extends { optional: true } ? K : never]?: FieldValue<F[K]>;
+  }
+>;
 
-/**
- * A game's commands from each command's fields: one strict schema per command (no
- * other field is accepted), their names, and their parser.
- */
-export function commandSet<S extends Shapes>(shapes: S) {
-  const schemas = commandSchemas(shapes);
-  return {
-    schemas,
-    names: Object.keys(schemas) as (keyof S & string)[],
-    parse: commandParser(schemas),
-  };
-}
-
-function commandSchemas<S extends Shapes>(shapes: S): CommandSchemas<S> {
-  return Object.fromEntries(
-    Object.entries(shapes).map(([name, shape]) => [
-      name,
-      z.strictObject({ do: z.literal(name), ...shape }),
-    ]),
-  ) as CommandSchemas<S>;
-}
-
-/** The union of the commands a table of schemas declares. */
-export type CommandOf<T extends Record<string, z.ZodType>> = {
-  [K in keyof T]: z.output<T[K]>;
-}[keyof T];
+/** The union of the commands a table of each command's fields declares. */
+export type CommandOf<S extends Record<string, Fields>> = {
+  [K in keyof S & string]: CommandFrom<K, S[K]>;
+}[keyof S & string];
 
 export type Malformed = { ok: false; rejection: TypedRejection<"malformed"> };
 
@@ -72,27 +88,30 @@ const malformed = (reason: string): Malformed => ({
 });
 
 /**
- * The parser of a table of schemas: the command, or a "malformed" rejection saying
- * what is wrong (not an object, an unknown action, a field it does not have, the
- * first field that is not what it must be). Never throws.
+ * A game's commands from each command's fields: the fields, the commands' names, and
+ * their parser: the command, or a "malformed" rejection saying what is wrong (not an
+ * object, an unknown action, a field it does not have, the first field that is not what
+ * it must be). Never throws.
  */
-function commandParser<T extends Record<string, z.ZodObject>>(schemas: T) {
-  return (input: unknown): { ok: true; command: CommandOf<T> } | Malformed => {
+export function commandSet<S extends Record<string, Fields>>(fields: S) {
+  type C = CommandOf<S>;
+  const parse = (input: unknown): { ok: true; command: C } | Malformed => {
     if (typeof input !== "object" || input === null || Array.isArray(input))
       return malformed("a command must be an object");
     const name = (input as { do?: unknown }).do;
-    if (typeof name !== "string" || !Object.hasOwn(schemas, name))
+    if (typeof name !== "string" || !Object.hasOwn(fields, name))
       return malformed(`unknown action: ${JSON.stringify(name)}`);
-    const schema = schemas[name]!;
-    const parsed = schema.safeParse(input);
-    if (parsed.success) return { ok: true, command: parsed.data as CommandOf<T> };
-    const issues = parsed.error.issues;
-    const extra = issues.find((issue) => issue.code === "unrecognized_keys");
-    if (extra) return malformed(`"${name}" has no field "${extra.keys[0]}"`);
-    const key = String(issues[0]!.path[0]);
-    const mustBe = MUST_BE.get(schema.shape[key]!)?.mustBe ?? "is not valid";
-    return malformed(`"${name}": ${key} ${mustBe}`);
+    const declared = fields[name]!;
+    const extra = Object.keys(input).find((key) => key !== "do" && !Object.hasOwn(declared, key));
+    if (extra !== undefined) return malformed(`"${name}" has no field "${extra}"`);
+    for (const [key, field] of Object.entries(declared)) {
+      const value = (input as Record<string, unknown>)[key];
+      if (!(field.optional && value === undefined) && !field.accepts(value))
+        return malformed(`"${name}": ${key} ${field.mustBe}`);
+    }
+    return { ok: true, command: { ...input } as C };
   };
+  return { fields, names: Object.keys(fields) as (keyof S & string)[], parse };
 }
 
 /** An illegal action: its code, and the reason in words. */

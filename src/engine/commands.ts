@@ -1,20 +1,21 @@
 // Commands are plain data, one-to-one with the scenario format's `do` vocabulary,
 // and may arrive straight from JSON: the engine validates them itself and turns
 // anything malformed into a typed rejection, never a throw. Each is declared once,
-// here, as a schema the engine and the tRPC routers share.
+// here, as fields the engine and the tRPC routers share.
 
-import { z } from "zod";
 import { CARD_COUNT } from "./cards";
 import {
-  cardIdSchema,
+  cardIdField,
   type CommandOf,
   commandSet,
   field,
   type Handlers,
   type InputRejectionCode,
+  listOf,
   type Malformed,
-  meldIdSchema,
-  targetSchema,
+  meldIdField,
+  optional,
+  targetField,
   type TypedRejection,
 } from "./command-kit";
 import type { Draft } from "./draft";
@@ -51,9 +52,9 @@ export type Rejection = TypedRejection<RejectionCode>;
 
 export const reject = (code: RejectionCode, reason: string): Rejection => ({ code, reason });
 
-const card = cardIdSchema(CARD_COUNT - 1);
-const meld = meldIdSchema;
-const target = targetSchema("meld");
+const card = cardIdField(CARD_COUNT - 1);
+const meld = meldIdField;
+const target = targetField("meld");
 
 export type Target = MeldId | "new";
 
@@ -62,9 +63,11 @@ const COMMANDS = commandSet({
   stage: { card },
   unstage: { card },
   lay: {
-    cards: field(
-      z.array(card).min(1).max(CARD_COUNT).optional(),
-      "must be a non-empty list of card ids",
+    cards: optional(
+      field(
+        listOf(card.accepts, { min: 1, max: CARD_COUNT }),
+        "must be a non-empty list of card ids",
+      ),
     ),
   },
   /** `meld: "new"` is parsed so the engine can say why it is refused (§5.3). */
@@ -83,9 +86,12 @@ const COMMANDS = commandSet({
   ready: {},
 });
 
-export const COMMAND_SCHEMAS = COMMANDS.schemas;
+export type { Field } from "./command-kit";
 
-export type Command = CommandOf<typeof COMMAND_SCHEMAS>;
+/** Each command's fields, by its name. */
+export const COMMAND_FIELDS = COMMANDS.fields;
+
+export type Command = CommandOf<typeof COMMAND_FIELDS>;
 
 export type CommandName = Command["do"];
 

@@ -207,10 +207,7 @@ test("a practice table: one player against two bots that play at a human pace; a
   const kb = Math.round(gzipped / 1024);
   test.info().annotations.push({ type: "first-load JS", description: `${kb} KB gzip` });
   console.log(`game page first-load JS: ${kb} KB gzip in ${scripts.length} files`);
-  // The budget is 250 KB (issue 51). Since the engine parses commands with zod and the table
-  // runs the engine for its optimistic moves, zod's ~30 KB travel too: held at 285 until the
-  // engine's parser moves to zod/mini or leaves the browser's bundle.
-  expect(kb).toBeLessThanOrEqual(285);
+  expect(kb).toBeLessThanOrEqual(250);
 
   // Both bots draw and play by themselves, through the same actions as a player.
   for (const bot of ["Bot 1", "Bot 2"])

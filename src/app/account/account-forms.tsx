@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { emailSchema, PASSWORD_MIN } from "@/protocol/accounts";
-import { Field, FormDone, FormError, newPasswordIssue, SubmitButton, useFormState } from "../form";
+import { Field, FormDone, FormError, SubmitButton, useFormState } from "../form";
+import { newPasswordIssue } from "../new-password";
 import { useTRPC } from "../trpc";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VARIANTS } from "@/engine/classic";
 import { getTranslations } from "next-intl/server";
 import { viewer } from "@/server/games/viewer";
 import { StartClassicPractice, StartPractice } from "./start-practice";
@@ -17,7 +18,7 @@ export default async function PracticePage() {
         {session ? (
           <>
             <StartPractice />
-            <StartClassicPractice />
+            <StartClassicPractice variantChoices={VARIANTS} />
           </>
         ) : (
           <>

@@ -9,13 +9,50 @@ import { useTranslations } from "next-intl";
 import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../trpc";
 
+/** Starts a practice table and goes to it; busy meanwhile, a refusal said under it. */
+function StartButton({
+  label,
+  start,
+}: {
+  label: string;
+  start: () => Promise<{ matchId: string }>;
+}) {
+  const t = useTranslations();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        disabled={busy}
+        className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
+        onClick={() => {
+          setBusy(true);
+          start().then(
+            ({ matchId }) => router.push(`/play/${matchId}`),
+            (e: unknown) => {
+              setBusy(false);
+              setError(errorText(e, t));
+            },
+          );
+        }}
+      >
+        {label}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function StartPractice() {
   const t = useTranslations();
   const client = useTRPCClient();
-  const router = useRouter();
   const [level, setLevel] = useState<BotLevel>("medium");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2">
@@ -36,42 +73,21 @@ export function StartPractice() {
           </label>
         ))}
       </fieldset>
-      <button
-        type="button"
-        disabled={busy}
-        className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
-        onClick={() => {
-          setBusy(true);
-          client.practice.start.mutate({ level }).then(
-            ({ matchId }) => router.push(`/play/${matchId}`),
-            (e: unknown) => {
-              setBusy(false);
-              setError(errorText(e, t));
-            },
-          );
-        }}
-      >
-        {t("practice.start")}
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <StartButton
+        label={t("practice.start")}
+        start={() => client.practice.start.mutate({ level })}
+      />
     </div>
   );
 }
 
 /** Classic Machiavelli against 1 to 4 bots, each of its level, with the variants chosen. */
-export function StartClassicPractice() {
+export function StartClassicPractice({ variantChoices }: { variantChoices: readonly Variant[] }) {
   const t = useTranslations();
   const client = useTRPCClient();
-  const router = useRouter();
   const [bots, setBots] = useState<BotLevel[]>(["medium", "medium"]);
   const [variants, setVariants] = useState<Variant[]>([]);
   const [singleRound, setSingleRound] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold">{t("practice.classic.title")}</h2>
@@ -107,7 +123,7 @@ export function StartClassicPractice() {
           </select>
         </label>
       ))}
-      <VariantsField value={variants} onChange={setVariants} />
+      <VariantsField choices={variantChoices} value={variants} onChange={setVariants} />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -116,29 +132,15 @@ export function StartClassicPractice() {
         />
         {t("practice.classic.singleRound")}
       </label>
-      <button
-        type="button"
-        disabled={busy}
-        className="rounded-md bg-emerald-700 px-5 py-2.5 font-medium text-white hover:bg-emerald-800 disabled:opacity-60"
-        onClick={() => {
-          setBusy(true);
-          const options = { variants, ...(singleRound ? { target: null } : {}) };
-          client.practice.classic.mutate({ bots, options }).then(
-            ({ matchId }) => router.push(`/play/${matchId}`),
-            (e: unknown) => {
-              setBusy(false);
-              setError(errorText(e, t));
-            },
-          );
-        }}
-      >
-        {t("practice.classic.start")}
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <StartButton
+        label={t("practice.classic.start")}
+        start={() =>
+          client.practice.classic.mutate({
+            bots,
+            options: { variants, ...(singleRound ? { target: null } : {}) },
+          })
+        }
+      />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { PASSWORD_MIN } from "@/protocol/accounts";
-import { Field, FormDone, FormError, newPasswordIssue, SubmitButton, useFormState } from "../form";
+import { Field, FormDone, FormError, SubmitButton, useFormState } from "../form";
+import { newPasswordIssue } from "../new-password";
 import { useTRPC } from "../trpc";
 
 export function RequestResetForm() {

@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { type Command, type HandState, viewFor } from "@/engine";
 import { PREVIEW_NAMES } from "@/components/table/fixture";
-import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";
 import { nextStep, TUTORIAL_STEPS, tutorialHand } from "@/components/table/tutorial";
 import { useTranslations } from "next-intl";
@@ -22,12 +22,7 @@ export function TutorialTable() {
       setAt((step) => nextStep(step, viewFor(state, YOU), command)),
     [],
   );
-  const { state, events, act, restart } = useLocalHand(tutorialHand, {
-    stillClock: true,
-    onAccepted,
-  });
-  const send = useLocalSend(act, YOU);
-  const view = useMemo(() => viewFor(state, YOU), [state]);
+  const { table, restart } = useLocalTable(tutorialHand, YOU, { stillClock: true, onAccepted });
   const step = TUTORIAL_STEPS[at]?.step ?? null;
   const restartHand = () => {
     restart(tutorialHand());
@@ -94,11 +89,8 @@ export function TutorialTable() {
   return (
     <GameTable
       key={round}
-      view={view}
-      viewEventId={state.nextEventId - 1}
-      events={events}
+      {...table}
       names={PREVIEW_NAMES}
-      send={send}
       coach={coach}
       stillClock
       topBar={

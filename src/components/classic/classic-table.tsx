@@ -5,14 +5,14 @@
 // commands through `act`, the turn's verdicts on the table as it is worked on, the
 // events told as toasts and sounds — above all a failed move and its penalty.
 
-import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
+import { DndContext, DragOverlay } from "@dnd-kit/core";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type CardId, type Millis, type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicCommand, type ClassicView } from "@/engine/classic";
 import { useTranslations } from "next-intl";
 import type { Translator } from "@/i18n/types";
 import { useEngineNow } from "@/components/table/engine-now";
-import { arrange, type HandSort, nudge, orderHand } from "@/components/table/hand-order";
+import { useGestures } from "@/components/table/gestures";
 import { useTableSettings } from "@/components/table/settings";
 import {
   dropTarget,
@@ -90,6 +90,7 @@ export interface ClassicTableProps {
 }
 
 const REFUSAL_SHAKE_MS = 600;
+const NO_CARDS: CardId[] = [];
 /** A failed move's mark stays by the player's name this long. */
 const FAILURE_MS = 12_000;
 const TOAST_MS = { refusal: 8000, undo: 12000, info: 3500 };
@@ -112,13 +113,9 @@ export function ClassicTable({
 }: ClassicTableProps) {
   const t = useTranslations();
   const [settings, updateSettings] = useTableSettings();
-  const [selected, setSelected] = useState<ClassicSource | null>(null);
-  const [dragging, setDragging] = useState<ClassicSource | null>(null);
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
   const [failure, setFailure] = useState<FailedMove | null>(null);
   const [news, setNews] = useState<string | null>(null);
-  const [sort, setSort] = useState<HandSort>("suit");
-  const [arranged, setArranged] = useState<CardId[]>([]);
   const now = useEngineNow(clockAt ?? view.now);
   const you = view.you?.seat ?? null;
   const nameOf = useCallback((seat: Seat) => names[seat] ?? `#${seat + 1}`, [names]);
@@ -188,73 +185,26 @@ export function ClassicTable({
   const hint = useClassicHint(findHint, view, sendOne);
 
   const allowed = classicAllowed(view);
-  const hand = useMemo(
-    () => orderHand(view.you?.hand ?? [], sort, arranged, CLASSIC_SORTS),
-    [view.you, sort, arranged],
-  );
-
-  const drop = useCallback(
-    (source: ClassicSource, dest: ClassicDestination) => {
-      if (source.from === "hand" && dest.to === "hand") {
-        if (dest.before !== undefined) {
-          setArranged(arrange(hand, source.card, dest.before));
-          setSort("manual");
-        }
-        return;
-      }
-      void send(commandsFor(source, dest));
+  const gestures = useGestures<ClassicSource, ClassicDestination>({
+    cards: view.you?.hand ?? NO_CARDS,
+    sorts: CLASSIC_SORTS,
+    parseSource,
+    parseDestination,
+    targetOf: (selected, tapped) => {
+      if (
+        tapped.from === "table" &&
+        !(selected.from === "table" && selected.combination === tapped.combination)
+      )
+        return { to: "combination", combination: tapped.combination };
+      if (selected.from === "table" && tapped.from === "hand") return { to: "hand" };
+      return null;
     },
-    [send, hand],
-  );
-
-  const choose = useCallback(
-    (dest: ClassicDestination) => {
-      if (!selected) return;
-      setSelected(null);
-      drop(selected, dest);
-    },
-    [selected, drop],
-  );
-
-  /** Click, tap or Enter on a card: select it, or make it the target of the selected one. */
-  const select = useCallback(
-    (source: ClassicSource) => {
-      if (selected && selected.card === source.card) return setSelected(null);
-      if (selected && source.from === "table") {
-        if (!(selected.from === "table" && selected.combination === source.combination))
-          return choose({ to: "combination", combination: source.combination });
-      }
-      if (selected?.from === "table" && source.from === "hand") return choose({ to: "hand" });
-      setSelected(source);
-    },
-    [selected, choose],
-  );
-
-  // Escape lets go of the selection; "d" draws.
-  const draw = turnEnds && allowed.draw;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setSelected(null);
-      const typing =
-        e.target instanceof HTMLElement &&
-        ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName);
-      if (e.key === "d" && !typing && !e.ctrlKey && !e.metaKey && draw) void send([{ do: "draw" }]);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [send, draw]);
+    play: (source, dest) => void send(commandsFor(source, dest)),
+    draw: turnEnds && allowed.draw ? () => void send([{ do: "draw" }]) : null,
+  });
+  const { selected, dragging } = gestures;
 
   const sensors = useTableSensors();
-  const onDragStart = ({ active }: DragStartEvent) => {
-    setSelected(null);
-    setDragging(parseSource(String(active.id)));
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragging(null);
-    const source = parseSource(String(active.id));
-    const dest = over ? parseDestination(String(over.id)) : null;
-    if (source && dest) drop(source, dest);
-  };
 
   const ui = useMemo(
     () => ({
@@ -264,17 +214,19 @@ export function ClassicTable({
       fourColour: settings.fourColour,
       hinted: hint.marks,
       nameOf,
-      onSelect: select,
-      onChoose: choose,
+      onSelect: gestures.select,
+      onChoose: gestures.choose,
     }),
-    [selected, dragging, refusedCard, settings.fourColour, hint.marks, nameOf, select, choose],
-  );
-  const nudgeCard = useCallback(
-    (card: CardId, step: -1 | 1) => {
-      setArranged(nudge(hand, card, step));
-      setSort("manual");
-    },
-    [hand],
+    [
+      selected,
+      dragging,
+      refusedCard,
+      settings.fourColour,
+      hint.marks,
+      nameOf,
+      gestures.select,
+      gestures.choose,
+    ],
   );
   const numbers = useRef(new Map<number, number>());
   numbers.current = new Map(view.table.map((c, i) => [c.id, i + 1]));
@@ -306,9 +258,9 @@ export function ClassicTable({
       sensors={sensors}
       collisionDetection={dropTarget}
       accessibility={accessibility}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragStart={gestures.dnd.onDragStart}
+      onDragEnd={gestures.dnd.onDragEnd}
+      onDragCancel={gestures.dnd.onDragCancel}
     >
       {/* One screen: players and the turn at the top, the table scrolling inside itself,
           the rack pinned to the bottom (beside the table on a phone held sideways). */}
@@ -417,10 +369,10 @@ export function ClassicTable({
             </div>
             {findHint && <ClassicHintPanel hint={hint} fourColour={settings.fourColour} />}
             <ClassicHand
-              cards={hand}
-              sort={sort}
-              onSort={setSort}
-              onNudge={nudgeCard}
+              cards={gestures.hand}
+              sort={gestures.sort}
+              onSort={gestures.setSort}
+              onNudge={gestures.nudgeCard}
               ui={ui}
               waiting={view.turn !== you}
             />

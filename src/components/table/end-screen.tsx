@@ -8,7 +8,9 @@ import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import {
   type Command,
+  type HandOutcome,
   type HandView,
+  type PlayerStatus,
   type Millis,
   type ScoreLine,
   scoreLinesOf,
@@ -19,6 +21,26 @@ import type { Translator } from "@/i18n/types";
 import { seatColour } from "./card";
 import { formatCountdown } from "./clocks";
 import type { Standings } from "./game-view";
+
+/**
+ * A seat's word in the end-of-hand table. The hand is over, so nobody is "playing" any more:
+ * a seat still in play when it ended won, tied (a draw) or lost.
+ */
+export function endStatusOf(
+  outcome: Pick<HandOutcome, "winner" | "draw">,
+  seat: Seat,
+  status: PlayerStatus,
+): "winner" | "tied" | "lost" | Exclude<PlayerStatus, "playing"> {
+  if (outcome.winner === seat) return "winner";
+  if (status !== "playing") return status;
+  return outcome.draw?.includes(seat) ? "tied" : "lost";
+}
+
+type EndStatus = ReturnType<typeof endStatusOf>;
+
+function endStatusText(t: Translator, status: Exclude<EndStatus, "winner">): string {
+  return status === "tied" || status === "lost" ? t(`end.${status}`) : t(`seat.status.${status}`);
+}
 
 export function EndOfHand({
   view,
@@ -87,39 +109,42 @@ export function EndOfHand({
             </tr>
           </thead>
           <tbody>
-            {view.seats.map((seat) => (
-              <tr
-                key={seat.seat}
-                className="border-b last:border-0"
-                data-testid={`score-${seat.seat}`}
-              >
-                <td className={`py-1.5 font-semibold ${seatColour(seat.seat).text}`}>
-                  {nameOf(seat.seat)}
-                </td>
-                <td className="py-1.5 text-stone-600">
-                  {outcome.winner === seat.seat ? (
-                    <strong className="inline-flex items-center gap-1 text-amber-700">
-                      {/* An SVG, not an emoji: some systems have no emoji font and draw a box. */}
-                      <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
-                        <path d="M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z" />
-                      </svg>
-                      {t("end.winnerMark")}
-                    </strong>
-                  ) : (
-                    t(`seat.status.${seat.status}`)
-                  )}
-                </td>
-                <td className="py-1.5 text-right font-mono tabular-nums">
-                  {formatPoints(outcome.scores[seat.seat] ?? 0)}
-                </td>
-                {long && (
-                  <td className="py-1.5 text-right font-mono font-semibold tabular-nums">
-                    {game.totals[seat.seat]}
-                    {game.pause?.ready[seat.seat] && ` ✓`}
+            {view.seats.map((seat) => {
+              const status = endStatusOf(outcome, seat.seat, seat.status);
+              return (
+                <tr
+                  key={seat.seat}
+                  className="border-b last:border-0"
+                  data-testid={`score-${seat.seat}`}
+                >
+                  <td className={`py-1.5 font-semibold ${seatColour(seat.seat).text}`}>
+                    {nameOf(seat.seat)}
                   </td>
-                )}
-              </tr>
-            ))}
+                  <td className="py-1.5 text-stone-600">
+                    {status === "winner" ? (
+                      <strong className="inline-flex items-center gap-1 text-amber-700">
+                        {/* An SVG, not an emoji: some systems have no emoji font and draw a box. */}
+                        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-amber-500">
+                          <path d="M10 1.5l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6L1.3 7.8l6.1-.7z" />
+                        </svg>
+                        {t("end.winnerMark")}
+                      </strong>
+                    ) : (
+                      endStatusText(t, status)
+                    )}
+                  </td>
+                  <td className="py-1.5 text-right font-mono tabular-nums">
+                    {formatPoints(outcome.scores[seat.seat] ?? 0)}
+                  </td>
+                  {long && (
+                    <td className="py-1.5 text-right font-mono font-semibold tabular-nums">
+                      {game.totals[seat.seat]}
+                      {game.pause?.ready[seat.seat] && ` ✓`}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <section aria-labelledby="end-how" className="text-sm">

@@ -17,10 +17,21 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { playSound, type SoundName } from "./sounds";
 import type { Toast } from "./toasts";
 
-/** Where the finger or pointer is decides the drop; the keyboard sensor has no pointer, so it uses the card's rectangle. */
+/**
+ * Where the finger or pointer is decides the drop; the keyboard sensor has no pointer, so it
+ * uses the card's rectangle. Run on every pointer move: each place's rectangle is read once
+ * here, as plain numbers, because dnd-kit's rectangles read their scrolling areas' offsets
+ * again at every side asked for, which costs more than the rest of the search.
+ */
 export const dropTarget: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  return within.length > 0 ? within : rectIntersection(args);
+  const rects: typeof args.droppableRects = new Map();
+  for (const [id, rect] of args.droppableRects) {
+    const { top, left, width, height } = rect;
+    rects.set(id, { top, left, width, height, bottom: top + height, right: left + width });
+  }
+  const plain = { ...args, droppableRects: rects };
+  const within = pointerWithin(plain);
+  return within.length > 0 ? within : rectIntersection(plain);
 };
 
 /** Mouse, finger (after a short hold, so the page can still be swiped) and keyboard. */

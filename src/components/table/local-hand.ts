@@ -5,7 +5,7 @@
 // as the server fires them — unless the clock stands still (the tutorial waits for the
 // learner). The table preview, the tutorial and a guest's practice table play on it.
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   type Command,
   type Rejection,
@@ -16,6 +16,7 @@ import {
   type HandState,
   type Millis,
   type Seat,
+  viewFor,
 } from "@/engine";
 import { useTranslations } from "next-intl";
 import { engineRefusalText } from "@/i18n/errors";
@@ -89,6 +90,24 @@ export function useLocalHand(
   );
 
   return { state, events, clock, act, restart, stateRef };
+}
+
+/**
+ * A local hand seen from one seat's table: the hand (useLocalHand), and the table's props for
+ * that seat (GameTable's view, viewEventId, events and send).
+ */
+export function useLocalTable(
+  initial: () => HandState,
+  seat: Seat,
+  options?: Parameters<typeof useLocalHand>[1],
+) {
+  const hand = useLocalHand(initial, options);
+  const send = useLocalSend(hand.act, seat);
+  const view = useMemo(() => viewFor(hand.state, seat), [hand.state, seat]);
+  return {
+    ...hand,
+    table: { view, viewEventId: hand.state.nextEventId - 1, events: hand.events, send },
+  };
 }
 
 /** The table's `send` for one seat of a local hand: a refusal in the reader's words. */

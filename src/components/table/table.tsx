@@ -4,7 +4,7 @@
 // commands in flight applied on top, turns every gesture (drag, tap, keyboard) into
 // one engine command, and reports refusals and chain undos as notices.
 
-import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent } from "@dnd-kit/core";
+import { DndContext, type DragEndEvent, DragOverlay } from "@dnd-kit/core";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -34,7 +34,7 @@ import { allowedActions, NOTHING_ALLOWED, playableCards } from "./controls";
 import { type FindHint, useHint } from "./hint";
 import { HintPanel } from "./hint-button";
 import type { Standings } from "./game-view";
-import { arrange, type HandSort, nudge, orderHand } from "./hand-order";
+import { useGestures } from "./gestures";
 import { HandRow, StagingArea } from "./hand-panel";
 import { layMelds } from "./meld-layout";
 import { useCardMotion } from "./motion";
@@ -108,11 +108,7 @@ export function GameTable({
   const t = useTranslations();
   const [settings, updateSettings] = useTableSettings();
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
-  const [selected, setSelected] = useState<Source | null>(null);
-  const [dragging, setDragging] = useState<Source | null>(null);
   const [refusedCard, setRefusedCard] = useState<CardId | null>(null);
-  const [sort, setSort] = useState<HandSort>("suit");
-  const [arranged, setArranged] = useState<CardId[]>([]);
   const now = useEngineNow(clockAt ?? serverView.now, !stillClock);
   const seq = useRef(0);
   const viewEventIdRef = useRef(viewEventId);
@@ -161,6 +157,42 @@ export function GameTable({
     }
   }, [events, you, sound, toast, t, nameOf]);
 
+  const { view, pendingCards } = useMemo(
+    () => withPending(serverView, inFlight),
+    [serverView, inFlight],
+  );
+  const allowed = allowedActions(view);
+  const holding = you === null ? null : (serverView.seats[you]?.holding ?? null);
+  const taking = inFlight.some((p) => p.command.do === "take");
+  // The rules' functions run on gestures, once `dispatch` and `letGo` below exist.
+  const playable = useMemo(() => playableCards(view), [view]);
+  const gestures = useGestures<Source, Destination>({
+    cards: playable,
+    parseSource,
+    parseDestination,
+    targetOf: (selected, tapped) => {
+      if (tapped.from === "table" && !(selected.from === "table" && selected.meld === tapped.meld))
+        return { to: "meld", meld: tapped.meld };
+      if (tapped.from === "hand" && selected.from === "staging") return { to: "hand" };
+      if (tapped.from === "staging" && selected.from === "hand") return { to: "staging" };
+      return null;
+    },
+    play: (source, dest) => {
+      const command = commandFor(source, dest);
+      if (command) void dispatch(command);
+    },
+    // A table card picked up is taken (held, §5.4); a dragged one only if not held already.
+    pickUp: (source, dragged) => {
+      const take = pickUpCommand(source);
+      if (take && !(dragged && view.seats[you ?? -1]?.holding === source.card)) void dispatch(take);
+    },
+    putDown: (source) => {
+      if (source.from === "table") letGo(source.card);
+    },
+    draw: allowed.draw ? () => void dispatch({ do: "draw" }) : null,
+  });
+  const { selected, setSelected, dragging, hand } = gestures;
+
   /** Sends a command, its effect shown at once; answers whether the server accepted it. */
   const dispatch = useCallback(
     (command: Command): Promise<boolean> => {
@@ -206,17 +238,15 @@ export function GameTable({
         },
       );
     },
-    [send, sound, toast, t],
+    [send, sound, toast, t, setSelected],
   );
   const hint = useHint(findHint, serverView, dispatch);
 
   // A selected table card is one the player holds: when the hold ends (expired, moved,
   // declaration withdrawn), the selection goes with it.
-  const holding = you === null ? null : (serverView.seats[you]?.holding ?? null);
-  const taking = inFlight.some((p) => p.command.do === "take");
   useEffect(() => {
     if (selected?.from === "table" && holding !== selected.card && !taking) setSelected(null);
-  }, [selected, holding, taking]);
+  }, [selected, holding, taking, setSelected]);
 
   /** Lets go of a table card, if it is held or its take is still on its way. */
   const letGo = useCallback(
@@ -226,100 +256,11 @@ export function GameTable({
     [holding, taking, dispatch],
   );
 
-  const { view, pendingCards } = useMemo(
-    () => withPending(serverView, inFlight),
-    [serverView, inFlight],
-  );
-  const allowed = allowedActions(view);
-  const hand = useMemo(
-    () => orderHand(playableCards(view), sort, arranged),
-    [view, sort, arranged],
-  );
-
-  const drop = useCallback(
-    (source: Source, dest: Destination) => {
-      if (source.from === "hand" && dest.to === "hand") {
-        if (dest.before !== undefined) {
-          setArranged(arrange(hand, source.card, dest.before));
-          setSort("manual");
-        }
-        return;
-      }
-      const command = commandFor(source, dest);
-      if (command) dispatch(command);
-    },
-    [dispatch, hand],
-  );
-
-  const choose = useCallback(
-    (dest: Destination) => {
-      if (!selected) return;
-      setSelected(null);
-      drop(selected, dest);
-    },
-    [selected, drop],
-  );
-
-  /** Click, tap or Enter on a card: select it, or use it as the target for the selected one. */
-  const select = useCallback(
-    (source: Source) => {
-      if (selected && selected.card === source.card) {
-        setSelected(null);
-        if (source.from === "table") letGo(source.card);
-        return;
-      }
-      if (selected) {
-        if (
-          source.from === "table" &&
-          !(selected.from === "table" && selected.meld === source.meld)
-        )
-          return choose({ to: "meld", meld: source.meld });
-        if (source.from === "hand" && selected.from === "staging") return choose({ to: "hand" });
-        if (source.from === "staging" && selected.from === "hand") return choose({ to: "staging" });
-        if (selected.from === "table") letGo(selected.card);
-      }
-      setSelected(source);
-      const take = pickUpCommand(source);
-      if (take) dispatch(take);
-    },
-    [selected, choose, dispatch, letGo],
-  );
-
-  // Escape lets go of the selection (and of a held card); "d" draws.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && selected) {
-        if (selected.from === "table") letGo(selected.card);
-        setSelected(null);
-      }
-      const typing =
-        e.target instanceof HTMLElement &&
-        ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName);
-      if (e.key === "d" && !typing && !e.ctrlKey && !e.metaKey && allowed.draw)
-        dispatch({ do: "draw" });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [selected, dispatch, letGo, allowed.draw]);
-
   const sensors = useTableSensors();
 
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const source = parseSource(String(active.id));
-    if (!source) return;
-    setSelected(null);
-    setDragging(source);
-    const take = pickUpCommand(source);
-    if (take && view.seats[you ?? -1]?.holding !== source.card) dispatch(take);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragging(null);
-    const source = parseSource(String(active.id));
-    dropped.current = source?.card ?? null;
-    const dest = over ? parseDestination(String(over.id)) : null;
-    if (!source) return;
-    if (dest) drop(source, dest);
-    else if (source.from === "table") letGo(source.card);
+  const onDragEnd = (event: DragEndEvent) => {
+    dropped.current = parseSource(String(event.active.id))?.card ?? null;
+    gestures.dnd.onDragEnd(event);
   };
 
   // Stable between clock ticks, so the memoized table and hand do not redraw four times a second.
@@ -331,8 +272,8 @@ export function GameTable({
       refusedCard,
       fourColour: settings.fourColour,
       nameOf,
-      onSelect: select,
-      onChoose: choose,
+      onSelect: gestures.select,
+      onChoose: gestures.choose,
       hint: hint.marks,
     }),
     [
@@ -342,17 +283,10 @@ export function GameTable({
       refusedCard,
       settings.fourColour,
       nameOf,
-      select,
-      choose,
+      gestures.select,
+      gestures.choose,
       hint.marks,
     ],
-  );
-  const nudgeCard = useCallback(
-    (card: CardId, step: -1 | 1) => {
-      setArranged(nudge(hand, card, step));
-      setSort("manual");
-    },
-    [hand],
   );
   const others = view.seats.filter((s) => s.seat !== you);
   const mine = you === null ? undefined : view.seats[you];
@@ -392,12 +326,9 @@ export function GameTable({
       sensors={sensors}
       collisionDetection={dropTarget}
       accessibility={accessibility}
-      onDragStart={onDragStart}
+      onDragStart={gestures.dnd.onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => {
-        if (dragging?.from === "table") letGo(dragging.card);
-        setDragging(null);
-      }}
+      onDragCancel={gestures.dnd.onDragCancel}
     >
       {/* One screen: a fixed frame the size of the viewport (no page scroll). Opponents at the
           top, the table scrolling inside itself, the player's rack pinned to the bottom. */}
@@ -510,9 +441,9 @@ export function GameTable({
                 view.tiebreak?.seats.includes(view.you.seat) ? t("hand.pile") : t("hand.title")
               }
               cards={hand}
-              sort={sort}
-              onSort={setSort}
-              onNudge={nudgeCard}
+              sort={gestures.sort}
+              onSort={gestures.setSort}
+              onNudge={gestures.nudgeCard}
               ui={ui}
             />
           </section>

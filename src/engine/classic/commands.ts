@@ -3,15 +3,15 @@
 // `pass`, and the finer steps of a live turn (put, move, take back, undo,
 // reset, end). Anything malformed is a typed rejection, never a throw.
 
-import { z } from "zod";
 import { CARD_COUNT } from "../cards";
 import {
-  cardIdSchema,
+  cardIdField,
   type CommandOf,
   commandSet,
   field,
   type InputRejectionCode,
-  targetSchema,
+  listOf,
+  targetField,
   type TypedRejection,
 } from "../command-kit";
 import { JOKERS } from "./cards";
@@ -21,12 +21,13 @@ export type Place = CombinationId | "new";
 
 /** The commands for a deck whose last card id is `last` (the jokers follow the 104 cards). */
 function classicCommands(last: number) {
-  const card = cardIdSchema(last);
-  const to = targetSchema("combination");
+  const card = cardIdField(last);
+  const to = targetField("combination");
+
   return commandSet({
     turn: {
       table: field(
-        z.array(z.array(card).min(1)),
+        listOf(listOf(card.accepts, { min: 1 }), { min: 0 }),
         "must be a list of combinations, each a non-empty list of card ids",
       ),
     },
@@ -49,7 +50,7 @@ function classicCommands(last: number) {
 const PLAIN = classicCommands(CARD_COUNT - 1);
 const TAHITI = classicCommands(CARD_COUNT + JOKERS - 1);
 
-export type ClassicCommand = CommandOf<typeof PLAIN.schemas>;
+export type ClassicCommand = CommandOf<typeof PLAIN.fields>;
 
 export type ClassicCommandName = ClassicCommand["do"];
 

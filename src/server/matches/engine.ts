@@ -6,7 +6,7 @@
 import {
   advanceGame as advanceEngineGame,
   applyGame,
-  COMMAND_SCHEMAS,
+  COMMAND_FIELDS,
   eventsFor,
   gameViewFor,
   newGame,
@@ -14,6 +14,7 @@ import {
   ownView,
   type Command,
   type EngineEvent,
+  type Field,
   type GameKind,
   type GameState as EngineGameState,
   type GameView as EngineGameView,
@@ -42,8 +43,8 @@ export type GameState = EngineGameState;
 export type GameEvent = EngineEvent;
 export type GameView = EngineGameView;
 export type { Command, GameKind, HandOutcome, Rejection };
-/** Each command's schema, as the engine parses it: the routers take their input from these. */
-export { COMMAND_SCHEMAS };
+/** Each command's fields, as the engine parses them: the routers take their input from these. */
+export { COMMAND_FIELDS, type Field };
 
 export const SEAT_COUNT = 3;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { connections } from "../connections";
 import type { Context } from "../context";
 import { CLASSIC_COMMAND_NAMES, parseClassicCommand } from "@/engine/classic";
-import { type Command, COMMAND_SCHEMAS } from "../matches/engine";
+import { type Command, COMMAND_FIELDS, type Field } from "../matches/engine";
 import { MatchError } from "../matches/errors";
 import type { Delivery } from "../matches/audience";
 import { liveMatches } from "../matches/registry";
@@ -47,9 +47,25 @@ export const matchProcedure = protectedProcedure.use(async ({ next }) => {
   return result;
 });
 
+/** An engine command field as zod input: the engine's own check, and what the field must be. */
+function fieldInput<T>(name: string, field: Field<T>) {
+  const schema = z.custom<T>(field.accepts, `${name} ${field.mustBe}`);
+  return field.optional ? schema.optional() : schema;
+}
+
+type FieldsInput<F> = {
+  [K in keyof F]: F[K] extends Field<infer T> & { optional: true }
+    ? z.ZodOptional<z.ZodCustom<T>>
+    : F[K] extends Field<infer T>
+      ? z.ZodCustom<T>
+      : never;
+};
+
 /** One mutation per player action: `{ matchId, seat, ...the action's fields }`, as the engine declares them. */
 function action<Name extends Command["do"]>(name: Name) {
-  const { do: _, ...fields } = COMMAND_SCHEMAS[name].shape;
+  const fields = Object.fromEntries(
+    Object.entries(COMMAND_FIELDS[name]).map(([key, field]) => [key, fieldInput(key, field)]),
+  ) as FieldsInput<(typeof COMMAND_FIELDS)[Name]>;
   return matchProcedure.input(z.object({ matchId, seat, ...fields })).mutation(({ ctx, input }) => {
     const { matchId: id, seat, ...rest } = input as { matchId: string; seat: number };
     const command = { do: name, ...rest } as Command;

@@ -9,7 +9,7 @@ import { errorText } from "@/i18n/errors";
 import { useTRPCClient } from "../../trpc";
 import { button, ErrorText, input, Panel } from "../ui";
 
-export function NewGame() {
+export function NewGame({ variantChoices }: { variantChoices: readonly Variant[] }) {
   const t = useTranslations();
   const client = useTRPCClient();
   const router = useRouter();
@@ -79,7 +79,7 @@ export function NewGame() {
             ))}
           </select>
         </label>
-        <VariantsField value={variants} onChange={setVariants} />
+        <VariantsField choices={variantChoices} value={variants} onChange={setVariants} />
         <label className="flex items-center gap-2 text-sm">
           {t("newClassic.turnTime")}
           <select

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { VARIANTS } from "@/engine/classic";
 import { getTranslations } from "next-intl/server";
 import { signedIn } from "@/server/games/viewer";
 import { NewGame } from "./new-game";
@@ -17,7 +18,7 @@ export default async function NewGamePage() {
       <div className="space-y-6">
         <h1 className="text-3xl font-bold tracking-tight">{t("site.games.newTitle")}</h1>
         <p className="text-stone-600">{t("site.games.newText")}</p>
-        <NewGame />
+        <NewGame variantChoices={VARIANTS} />
       </div>
     </ClientMessages>
   );

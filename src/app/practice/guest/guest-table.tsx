@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { type BotLevel, type BotMemory, decideBot, NEW_MEMORY } from "@/bots/policy";
-import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable, HomeAndRules } from "@/components/table/table";
 import { type Rejection, mulberry32, newHand, type HandState, type Seat, viewFor } from "@/engine";
 import { useTranslations } from "next-intl";
@@ -32,7 +32,7 @@ type BotMind = {
 
 export function GuestTable({ level }: { level: BotLevel }) {
   const t = useTranslations();
-  const { state, events, act, restart, clock, stateRef } = useLocalHand(freshHand);
+  const { state, table, act, restart, clock, stateRef } = useLocalTable(freshHand, YOU);
   const random = useMemo(() => mulberry32(Math.floor(Math.random() * 2 ** 31)), []);
   const minds = useRef<BotMind[]>([]);
 
@@ -93,9 +93,6 @@ export function GuestTable({ level }: { level: BotLevel }) {
     [],
   );
 
-  const send = useLocalSend(act, YOU);
-
-  const view = useMemo(() => viewFor(state, YOU), [state]);
   const names = [
     t("guest.name"),
     ...BOTS.map((seat) =>
@@ -104,11 +101,8 @@ export function GuestTable({ level }: { level: BotLevel }) {
   ];
   return (
     <GameTable
-      view={view}
-      viewEventId={state.nextEventId - 1}
-      events={events}
+      {...table}
       names={names}
-      send={send}
       afterHand={
         <>
           <button

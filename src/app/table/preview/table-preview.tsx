@@ -1,25 +1,20 @@
 "use client";
 
-import { useMemo, useState } from "react";
-import { type Seat, viewFor } from "@/engine";
+import { useState } from "react";
+import type { Seat } from "@/engine";
 import { PREVIEW_NAMES, previewHand } from "@/components/table/fixture";
-import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
+import { useLocalTable } from "@/components/table/local-hand";
 import { GameTable } from "@/components/table/table";
 
 /** The engine's clock starts where the preview hand left it and runs with the wall clock. */
 export function TablePreview() {
-  const { state, events, act } = useLocalHand(previewHand);
   const [seat, setSeat] = useState<Seat>(0);
-  const send = useLocalSend(act, seat);
-  const view = useMemo(() => viewFor(state, seat), [state, seat]);
+  const { table } = useLocalTable(previewHand, seat);
   return (
     <GameTable
       key={seat}
-      view={view}
-      viewEventId={state.nextEventId - 1}
-      events={events}
+      {...table}
       names={PREVIEW_NAMES}
-      send={send}
       topBar={
         <span className="flex items-center gap-2">
           <span>Preview: you sit at</span>
