@@ -3,7 +3,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
 import { hasRole, type Role } from "./accounts/roles";
-import { currentUser } from "./auth/session";
+import { currentUser, freshUser } from "./auth/session";
 import type { Context } from "./context";
 import { publicError } from "./internal-errors";
 import { MatchError } from "./matches/errors";
@@ -79,12 +79,18 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   return next({ ctx: { user } });
 });
 
-/** For moderator and admin tools: the player must hold `role` or a higher one. */
+/**
+ * For moderator and admin tools: the player must hold `role` or a higher one, read afresh from
+ * the database (not the cached standing): these calls are few, and a role granted or withdrawn
+ * anywhere, by the admin CLI too, counts at once.
+ */
 export function roleProcedure(role: Exclude<Role, "PLAYER">) {
-  return protectedProcedure.use(({ ctx, next }) => {
-    if (!hasRole(ctx.user.role, role)) {
+  return protectedProcedure.use(async ({ ctx, next }) => {
+    const user = ctx.claims ? await freshUser(ctx.db, ctx.claims) : ctx.user;
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+    if (!hasRole(user.role, role)) {
       throw refuse("FORBIDDEN", `Only a ${role.toLowerCase()} may do this.`, "ROLE_REQUIRED", role);
     }
-    return next();
+    return next({ ctx: { user } });
   });
 }

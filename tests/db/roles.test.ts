@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { AccountError, grantRole } from "@/server/accounts/accounts";
+import { currentUser } from "@/server/auth/session";
 import type { Role } from "@/server/accounts/roles";
 import { createCallerFactory, protectedProcedure, roleProcedure, router } from "@/server/trpc";
 import { contextFor, newPlayer, testDb } from "./helpers";
@@ -51,5 +52,20 @@ describe("roles", () => {
     expect(await code(callerAs({ ...player, role: "MODERATOR" }).admins())).toBe("FORBIDDEN");
     expect(await callerAs({ ...player, role: "ADMIN" }).moderators()).toBe("moderated");
     expect(await callerAs({ ...player, role: "ADMIN" }).admins()).toBe("administered");
+  });
+
+  it("a role granted outside this server (the admin CLI) counts at the next moderator call, whatever the standing cache holds", async () => {
+    const player = await newPlayer(db);
+    const claims = { userId: player.id, version: 0 };
+    // A call made as a player: the player's standing is now cached.
+    const asPlayer = await currentUser(db, claims);
+    expect(asPlayer?.role).toBe("PLAYER");
+    const caller = () => createCallerFactory(guarded)({ ...contextFor(db, asPlayer), claims });
+    expect(await code(caller().moderators())).toBe("FORBIDDEN");
+    // The CLI writes the database alone: nothing on this server is told.
+    await grantRole(db, player.name, "MODERATOR");
+    expect(await caller().moderators()).toBe("moderated");
+    await grantRole(db, player.name, "PLAYER");
+    expect(await code(caller().moderators())).toBe("FORBIDDEN");
   });
 });
