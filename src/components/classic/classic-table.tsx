@@ -36,10 +36,16 @@ import {
   parseDestination,
   parseSource,
 } from "./moves";
-import { ClassicCardFace, ClassicHand, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import {
+  ClassicCardFace,
+  ClassicHand,
+  Combinations,
+  FaceUpCards,
+  FailedMoveNotice,
+  PlayersStrip,
+} from "./parts";
 import { type FindClassicHint, useClassicHint } from "./hint";
 import { ClassicHintPanel } from "./hint-panel";
-import { reasonIn } from "./reasons";
 import { RoundEnd } from "./round-end";
 
 /** The line an event leaves under the players, or null for those told elsewhere. */
@@ -298,18 +304,7 @@ export function ClassicTable({
             {news}
           </p>
           {failure && (
-            <p
-              role="alert"
-              data-testid="failed-move"
-              className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
-            >
-              {t("classic.news.failed", {
-                who: nameOf(failure.seat),
-                reason: reasonIn(t, failure.reason),
-                penalty: failure.penalty,
-                own: String(failure.seat === you),
-              })}
-            </p>
+            <FailedMoveNotice failure={failure} nameOf={nameOf} own={failure.seat === you} />
           )}
           {work && (
             <p

@@ -229,6 +229,33 @@ export function FaceUpCards({ cards, ui }: { cards: CardId[]; ui: ClassicUi }) {
 }
 
 /** Every player at a glance: whose turn, hand counts, totals, Thirty-Six's opening, a penalty just drawn. */
+/** A failed move, said to everyone: who, why, and the penalty drawn (`own`: the reader's). */
+export function FailedMoveNotice({
+  failure,
+  nameOf,
+  own,
+}: {
+  failure: FailedMove;
+  nameOf: (seat: Seat) => string;
+  own: boolean;
+}) {
+  const t = useTranslations();
+  return (
+    <p
+      role="alert"
+      data-testid="failed-move"
+      className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
+    >
+      {t("classic.news.failed", {
+        who: nameOf(failure.seat),
+        reason: reasonIn(t, failure.reason),
+        penalty: failure.penalty,
+        own: String(own),
+      })}
+    </p>
+  );
+}
+
 export function PlayersStrip({
   view,
   now,

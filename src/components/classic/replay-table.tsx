@@ -10,9 +10,15 @@ import { type CardId, type Seat } from "@/engine";
 import { type ClassicEvent, type ClassicView } from "@/engine/classic";
 import { useTranslations } from "next-intl";
 import { useTableSettings } from "@/components/table/settings";
-import { ClassicCardFace, type ClassicUi, Combinations, FaceUpCards, PlayersStrip } from "./parts";
+import {
+  ClassicCardFace,
+  type ClassicUi,
+  Combinations,
+  FaceUpCards,
+  FailedMoveNotice,
+  PlayersStrip,
+} from "./parts";
 import { classicCardName, failedMoves, roundLines } from "./moves";
-import { reasonIn } from "./reasons";
 
 /** A replay shows no Hint. */
 const NOTHING_HINTED: ReadonlySet<CardId> = new Set();
@@ -52,20 +58,7 @@ export default function ClassicReplayTable({
   return (
     <div data-testid="classic-replay" className="space-y-3">
       <PlayersStrip view={view} now={view.now} failure={failure} nameOf={nameOf} />
-      {failure && (
-        <p
-          role="alert"
-          data-testid="failed-move"
-          className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white"
-        >
-          {t("classic.news.failed", {
-            who: nameOf(failure.seat),
-            reason: reasonIn(t, failure.reason),
-            penalty: failure.penalty,
-            own: "false",
-          })}
-        </p>
-      )}
+      {failure && <FailedMoveNotice failure={failure} nameOf={nameOf} own={false} />}
       {work && (
         <p
           data-testid="work"
