@@ -43,6 +43,15 @@ export function engineRefusalText(
   return wordFor(t, namespace, code) ?? reason;
 }
 
+/** A local table's rejection (tutorial, preview, guest, puzzles): its code in the reader's words. */
+export function rejectionText(
+  t: Translator,
+  namespace: "refusals" | "classic.refusals",
+  rejection: { code: unknown; reason: string },
+): string {
+  return engineRefusalText(t, namespace, rejection.code, rejection.reason);
+}
+
 /**
  * A table command the server refused, for both tables' send paths: "connection lost" when no
  * answer came at all (never "Failed to fetch"), else the engine's code in the reader's words.

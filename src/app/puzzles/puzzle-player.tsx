@@ -8,7 +8,7 @@ import { PREVIEW_NAMES } from "@/components/table/fixture";
 import { useLocalHand, useLocalSend } from "@/components/table/local-hand";
 import { GameTable, type SendResult } from "@/components/table/table";
 import { useTranslations } from "next-intl";
-import { engineRefusalText, errorText } from "@/i18n/errors";
+import { rejectionText, errorText } from "@/i18n/errors";
 import { invalidMeld, type Submission } from "@/puzzles/check";
 import { PUZZLE_SEAT, puzzleHand, solutionSteps, submissionOf } from "@/puzzles/table";
 import {
@@ -388,12 +388,7 @@ function ClassicBoard(board: BoardProps) {
       if (!result.ok)
         return {
           ok: false,
-          reason: engineRefusalText(
-            t,
-            "classic.refusals",
-            result.rejection.code,
-            result.rejection.reason,
-          ),
+          reason: rejectionText(t, "classic.refusals", result.rejection),
         };
       current.current = result.state;
       setState(result.state);

@@ -19,7 +19,7 @@ import {
   viewFor,
 } from "@/engine";
 import { useTranslations } from "next-intl";
-import { engineRefusalText } from "@/i18n/errors";
+import { rejectionText } from "@/i18n/errors";
 import type { SendResult } from "./table";
 
 /** Events kept for the table's sounds and notices. */
@@ -123,12 +123,7 @@ export function useLocalSend(
         ? answer
         : {
             ok: false,
-            reason: engineRefusalText(
-              t,
-              "refusals",
-              answer.rejection.code,
-              answer.rejection.reason,
-            ),
+            reason: rejectionText(t, "refusals", answer.rejection),
           };
     },
     [act, seat, t],

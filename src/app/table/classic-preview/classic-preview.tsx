@@ -19,7 +19,7 @@ import {
 import { ClassicTable, type ClassicActResult } from "@/components/classic/classic-table";
 import { CLASSIC_PREVIEW_NAMES, classicPreviewGame } from "@/components/classic/fixture";
 import { useTranslations } from "next-intl";
-import { engineRefusalText } from "@/i18n/errors";
+import { rejectionText } from "@/i18n/errors";
 
 const YOU = 0;
 const DEFAULT_PACE_MS = 700;
@@ -102,12 +102,7 @@ export function ClassicPreview() {
       if (!result.ok)
         return {
           ok: false,
-          reason: engineRefusalText(
-            t,
-            "classic.refusals",
-            result.rejection.code,
-            result.rejection.reason,
-          ),
+          reason: rejectionText(t, "classic.refusals", result.rejection),
         };
       commit(result.state, result.events);
       return { ok: true };
