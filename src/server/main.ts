@@ -86,7 +86,9 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET ?? (await localSecret(env.DATA_DIR));
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
     const origin = new URL(process.env.NEXTAUTH_URL).origin;
-    const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : undefined;
+    const redis = env.REDIS_URL
+      ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX, log)
+      : undefined;
     if (redis) {
       shareLimits(redis);
       await siteBus().connect(redis);
@@ -101,8 +103,9 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     const puzzles = await loadPuzzles(db());
     if (puzzles > 0) log.info(`loaded ${puzzles} puzzles`);
 
-    const live = await startLiveMatches(db(), log, env);
+    const live = await startLiveMatches(db(), log, env, redis);
     resumePracticeBots(live);
+    live.whenTaken(() => resumePracticeBots(live));
     await startAgora(db(), live, log);
 
     const app = pages ? await nextApp(env) : undefined;

@@ -6,8 +6,12 @@ import type { Logger } from "pino";
  * the connection is down: a limit check fails at once (and falls back to the node's memory)
  * rather than holding a request until Redis returns.
  */
-export async function connectRedis(url: string, log: Logger): Promise<Redis> {
-  const redis = new Redis(url, { enableOfflineQueue: false, lazyConnect: true });
+export async function connectRedis(url: string, prefix: string, log: Logger): Promise<Redis> {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    keyPrefix: `${prefix}:`,
+  });
   let down = false;
   redis.on("error", (error: Error) => {
     if (!down) log.warn({ err: error.message }, "Redis is not answering");
@@ -19,4 +23,12 @@ export async function connectRedis(url: string, log: Logger): Promise<Redis> {
   });
   await redis.connect();
   return redis;
+}
+
+/**
+ * A channel of the site: Redis prefixes keys with the site's prefix (connectRedis) but not
+ * pub/sub channels, so they carry it by name.
+ */
+export function channelOf(redis: Redis, name: string): string {
+  return `${redis.options.keyPrefix ?? ""}${name}`;
 }

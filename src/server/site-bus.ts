@@ -6,20 +6,23 @@
 
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { channelOf } from "./redis";
 
 export type SiteMessages = {
   /** A player's role, bans or sessions changed; `disconnect` closes their sockets. */
   "user-changed": { userId: string; disconnect: boolean };
   /** Invitations changed for these players (either side). */
   invitations: { userIds: string[] };
+  /** A node took a match under `epoch` (relay.ts): requests and streams go there now. */
+  "match-claimed": { matchId: string; nodeId: string; epoch: number };
+  /** A node stopped and let its matches go: the others take them now, not at the leases' expiry. */
+  "matches-released": { nodeId: string };
 };
 type Topic = keyof SiteMessages;
 
-const CHANNEL = "machiavelox:site";
-
 export class SiteBus {
   private readonly handlers = new Map<Topic, (message: never) => void>();
-  private redis: { publisher: Redis; subscriber: Redis } | undefined;
+  private redis: { publisher: Redis; subscriber: Redis; channel: string } | undefined;
   /** Tells this node's own messages apart when Redis hands them back. */
   private readonly node = randomUUID();
 
@@ -37,7 +40,7 @@ export class SiteBus {
     if (!this.redis) return;
     const text = JSON.stringify({ from: this.node, topic, message });
     // Offline, Redis refuses at once (no queue): the others rely on their caches' expiry.
-    this.redis.publisher.publish(CHANNEL, text).catch(() => undefined);
+    this.redis.publisher.publish(this.redis.channel, text).catch(() => undefined);
   }
 
   /** From now on messages also go to and come from the other nodes through `redis`. */
@@ -53,8 +56,9 @@ export class SiteBus {
       };
       if (from !== this.node) this.deliver(topic, message);
     });
-    await subscriber.subscribe(CHANNEL);
-    this.redis = { publisher: redis, subscriber };
+    const channel = channelOf(redis, "site");
+    await subscriber.subscribe(channel);
+    this.redis = { publisher: redis, subscriber, channel };
   }
 
   disconnect(): void {

@@ -93,6 +93,11 @@ export class LiveServer {
     }
   }
 
+  /** The process runs (started, not stopped or killed). */
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   /** SIGTERM, and wait for the process to exit. */
   stop(): Promise<number | null> {
     return this.signal("SIGTERM");
@@ -146,8 +151,14 @@ export type Client = {
   close: () => Promise<void>;
 };
 
+/**
+ * Where a client connects: a server, or (a site of several nodes) a function naming the node's
+ * address at each connection, as a load balancer would pick one.
+ */
+export type Target = LiveServer | (() => string);
+
 /** A real WebSocket client for `player` (or signed out), recording every frame it receives. */
-export function connect(server: LiveServer, player?: Player): Client {
+export function connect(server: Target, player?: Player): Client {
   const frames: string[] = [];
   const sockets: WebSocket[] = [];
   const closeCodes: number[] = [];
@@ -161,7 +172,10 @@ export function connect(server: LiveServer, player?: Player): Client {
     }
   }
   const client = createWSClient({
-    url: `ws://${server.origin}${TRPC_WS_PATH}`,
+    url:
+      typeof server === "function"
+        ? () => `ws://${server()}${TRPC_WS_PATH}`
+        : `ws://${server.origin}${TRPC_WS_PATH}`,
     WebSocket: Recording as never,
     retryDelayMs: () => 100,
   });

@@ -7,14 +7,7 @@ import type { StreamMessage } from "@/protocol/stream";
 import type { AppRouter } from "@/server/routers/_app";
 import type { Command } from "@/engine/commands";
 import { BotSeat } from "../../bench/live-bot";
-import {
-  connect,
-  eventually,
-  newPlayer,
-  type Client,
-  type LiveServer,
-  type Player,
-} from "./harness";
+import { connect, eventually, newPlayer, type Client, type Player, type Target } from "./harness";
 
 export type Received = { id: string; message: StreamMessage };
 
@@ -46,9 +39,11 @@ export function followSeat(
   return { ...seatClient, received, unsubscribe: () => subscription.unsubscribe() };
 }
 
-export async function seatedTable(server: LiveServer, db: Db, seed = 1) {
+/** Three players seated at a new table, each connected to its own target (or all to one). */
+export async function seatedTable(server: Target | Target[], db: Db, seed = 1) {
   const players = await Promise.all([0, 1, 2].map(() => newPlayer(db)));
-  const clients = players.map((player) => connect(server, player));
+  const targets = Array.isArray(server) ? server : [server];
+  const clients = players.map((player, seat) => connect(targets[seat % targets.length]!, player));
   const { matchId } = await clients[0]!.trpc.match.open.mutate();
   const seats: SeatClient[] = [];
   for (const [seat, player] of players.entries()) {

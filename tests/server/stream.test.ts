@@ -8,7 +8,7 @@ function source(catchUp: string[]) {
   const controller = new AbortController();
   const messages = stream<string>((pushed) => {
     push = pushed;
-    return { catchUp, snapshot: () => "snapshot", stop: () => stops.push(1) };
+    return { catchUp, overflow: () => ["snapshot"], stop: () => stops.push(1) };
   }, controller.signal);
   return { messages, push: (m: string) => push!(m), stops, abort: () => controller.abort() };
 }
@@ -29,7 +29,7 @@ describe("a subscriber's stream", () => {
     let started = 0;
     stream<string>(() => {
       started++;
-      return { catchUp: [], snapshot: () => "s", stop: () => {} };
+      return { catchUp: [], overflow: () => ["s"], stop: () => {} };
     }, undefined);
     expect(started).toBe(0);
   });

@@ -246,7 +246,8 @@ function attach(
   const key = `${matchId}:${seat}`;
   if (running.has(key)) return;
   const pace = registry.settings.BOT_REACTION_SCALE;
-  const bot = new PracticeBot(registry, matchId, seat, { level, pace, clockScale });
+  // Played where the match is: the bot stops when its match moves, and sits down again there.
+  const bot = new PracticeBot(registry.here, matchId, seat, { level, pace, clockScale });
   running.set(key, bot);
   void bot.run().finally(() => running.delete(key));
 }

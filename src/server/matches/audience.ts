@@ -8,7 +8,13 @@ import { diff, type DiffMemo } from "@/protocol/view-patch";
 export type Delivery = { id: string; message: StreamMessage };
 
 /** `base`: the view the subscriber holds, the last one sent to it, from which its next patch is made. */
-type Listener = { seat: number | null; push: (delivery: Delivery) => void; base: MatchView | null };
+type Listener = {
+  seat: number | null;
+  push: (delivery: Delivery) => void;
+  /** Ends the subscriber's stream: the match is no longer played here. */
+  end: () => void;
+  base: MatchView | null;
+};
 
 /**
  * Events kept in memory (at least; at most twice as many) for subscribers resuming after a
@@ -72,18 +78,29 @@ export class Audience {
     seat: number | null,
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
+    end: () => void = () => undefined,
   ): Feed<Delivery> {
-    const listener: Listener = { seat, push, base: null };
+    const listener: Listener = { seat, push, end, base: null };
     const catchUp = this.catchUp(listener, lastEventId);
     this.listeners.add(listener);
     if (seat !== null) this.connect(seat, +1);
     return {
       catchUp,
-      snapshot: () => this.snapshot(listener),
+      overflow: () => [this.snapshot(listener)],
       stop: () => {
         if (this.listeners.delete(listener) && seat !== null) this.connect(seat, -1);
       },
     };
+  }
+
+  /**
+   * The match left this node (another owns it now, or this one stops): every subscriber's
+   * stream ends, and each resumes from its last event id wherever the match is played next.
+   */
+  close() {
+    const listeners = [...this.listeners];
+    this.listeners.clear();
+    for (const listener of listeners) listener.end();
   }
 
   private connect(seat: number, delta: number) {

@@ -51,8 +51,14 @@ export class StaleAppend extends Error {
   }
 }
 
-export const moved = () =>
-  new MatchError(
-    "SERVICE_UNAVAILABLE",
-    "This match moved to another server: reconnect in a moment.",
-  );
+/**
+ * This node does not play the match (another owns it now, or took it while this one tried):
+ * nothing was done, so the request may go to the match's owner instead.
+ */
+export class NotOwner extends MatchError {
+  override name = "NotOwner";
+
+  constructor() {
+    super("SERVICE_UNAVAILABLE", "This match moved to another server: reconnect in a moment.");
+  }
+}

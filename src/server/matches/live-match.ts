@@ -16,7 +16,7 @@ import {
   type MatchView,
   type Millis,
 } from "./engine";
-import { MatchError, moved, refusal, restarting, StaleAppend } from "./errors";
+import { MatchError, NotOwner, refusal, restarting, StaleAppend } from "./errors";
 import type { LogEntry } from "./event-log";
 import type { Ending, MatchStore, SeatRow } from "./match-store";
 import type { Alarm, MatchClock } from "./match-clock";
@@ -258,8 +258,9 @@ export class LiveMatch {
     seat: number | null,
     lastEventId: number | null,
     push: (delivery: Delivery) => void,
+    end?: () => void,
   ): Feed<Delivery> {
-    return this.audience.follow(seat, lastEventId, push);
+    return this.audience.follow(seat, lastEventId, push, end);
   }
 
   /**
@@ -295,6 +296,11 @@ export class LiveMatch {
     this.presenceTimer = null;
     await this.queue;
     this.disarm();
+  }
+
+  /** The match is no longer played here: its subscribers' streams end, to resume where it is. */
+  dismiss(): void {
+    this.audience.close();
   }
 
   /** Another node owns the match now: nothing more is done here, and the registry forgets it. */
@@ -355,7 +361,7 @@ export class LiveMatch {
     await this.store.append(entry).catch((error: unknown) => {
       if (!(error instanceof StaleAppend)) throw error;
       this.lost();
-      throw moved();
+      throw new NotOwner();
     });
     this.seq = entry.seq;
     this.classic?.record(seat, command, events as ClassicEvent[]);

@@ -13,7 +13,7 @@ import {
   type MatchView,
   type Millis,
 } from "./engine";
-import { MatchError, restarting } from "./errors";
+import { MatchError, NotOwner, restarting } from "./errors";
 import { Leases, RENEW_MS } from "./leases";
 import { EventLog } from "./event-log";
 import { PrismaMatchStore } from "./match-store";
@@ -22,7 +22,16 @@ import type { Delivery } from "./audience";
 import { botHolder, botHolderId, LiveMatch, type MatchDeps, type MatchParts } from "./live-match";
 import type { MatchInfo } from "@/protocol/stream";
 import { markPlainJson } from "./plain-json";
-import { stream } from "./stream";
+import { type Feed, stream } from "./stream";
+import {
+  type FollowRequest,
+  type MatchRequest,
+  type MatchService,
+  Relay,
+  reviveInfo,
+} from "./relay";
+import type { Redis } from "ioredis";
+import { siteBus } from "../site-bus";
 import { type Env, parseEnv } from "../env";
 import { refuse } from "../refusals";
 
@@ -115,8 +124,12 @@ const databaseStalled = () =>
  * Every live match of this server, by id: the tRPC router's only entry into them.
  * Matches still waiting or playing are always in memory; ended ones are loaded on demand.
  */
-export class LiveMatches {
+export class LiveMatches implements MatchService {
   private readonly matches = new Map<string, LiveMatch>();
+  /** With other nodes (REDIS_URL): how requests and streams reach each match's owner. */
+  private relay: Relay | undefined;
+  /** Called with the ids of matches this node took over from another (their bots sit down here). */
+  private readonly takenListeners: ((matchIds: string[]) => void)[] = [];
   private readonly loading = new Map<string, Promise<LiveMatch | null>>();
   private readonly log: EventLog;
   private readonly leases: Leases;
@@ -133,6 +146,8 @@ export class LiveMatches {
   /** Tables being opened per player (`waiting:id`, `practice:id`), not yet in `matches`. */
   private readonly opening = new Map<string, number>();
   private timers: NodeJS.Timeout[] = [];
+  /** A takeover sweep is running. */
+  private claiming = false;
   private readonly seatLimiter = new RateLimiterMemory({
     keyPrefix: "seat",
     points: SEAT_ACTIONS_PER_SECOND,
@@ -179,22 +194,111 @@ export class LiveMatches {
       include: matchInclude,
     });
     const taken = await this.take(rows.map((row) => row.id));
-    const matches = await Promise.all(
-      rows.filter((row) => taken.has(row.id)).map((row) => this.load(row)),
-    );
-    await Promise.all(matches.map((match) => match.resume()));
+    const matches = await this.bringTaken([...taken]);
     await this.expireWaiting();
     return matches.length;
   }
 
   /** Starts the expiry sweep, the database probe and the leases' renewal; `shutdown` stops them. */
   startTimers(): void {
-    this.timers = [
+    this.timers.push(
       setInterval(() => void this.expireWaiting(), EXPIRY_SWEEP_MS),
       setInterval(() => void this.renew(), RENEW_MS),
       setInterval(() => void this.log.ping().catch(() => undefined), PROBE_MS),
-    ];
+    );
     for (const timer of this.timers) timer.unref();
+  }
+
+  /**
+   * Joins the other nodes of the site through `redis`: every request and stream about a live
+   * match goes to its owner through the relay, and this node takes its share of the matches
+   * whose owner died or stopped.
+   */
+  async joinSite(redis: Redis): Promise<void> {
+    const relay = new Relay(this.settings.NODE_ID, redis, this, this.logger);
+    await relay.connect();
+    this.relay = relay;
+    const bus = siteBus();
+    bus.handle("match-claimed", ({ matchId, nodeId, epoch }) => {
+      // Taken under a later epoch: this node's lease is gone, whether it noticed or not.
+      if (nodeId !== this.settings.NODE_ID && epoch > (this.owned.get(matchId) ?? epoch))
+        this.lost(matchId);
+      relay.claimed(matchId, nodeId);
+    });
+    bus.handle("matches-released", () => void this.claimExpired());
+    const sweep = setInterval(() => void this.claimExpired(), RENEW_MS);
+    sweep.unref();
+    this.timers.push(sweep);
+  }
+
+  /** Calls `listener` with the ids of matches this node took over from another. */
+  whenTaken(listener: (matchIds: string[]) => void): void {
+    this.takenListeners.push(listener);
+  }
+
+  /**
+   * Takes this node's share of the unfinished matches nobody holds (their node died, or
+   * stopped and handed them over), and resumes them: each node takes about as many, so the
+   * matches of a node that died spread over the others.
+   */
+  private async claimExpired(): Promise<void> {
+    if (!this.accepting || this.claiming) return;
+    this.claiming = true;
+    try {
+      const [expired, [live]] = await Promise.all([
+        this.db.$queryRaw<{ id: string }[]>`
+          SELECT m."id" FROM "Match" m JOIN "MatchLease" l ON l."matchId" = m."id"
+          WHERE m."status" IN ('WAITING', 'PLAYING') AND l."expiresAt" <= now()`,
+        this.db.$queryRaw<{ nodes: number }[]>`
+          SELECT count(DISTINCT "nodeId")::int AS "nodes" FROM "MatchLease" WHERE "expiresAt" > now()`,
+      ]);
+      if (expired.length === 0) return;
+      const nodes = (live?.nodes ?? 0) + (this.owned.size === 0 ? 1 : 0);
+      const share = shuffled(expired.map((row) => row.id)).slice(
+        0,
+        Math.ceil(expired.length / Math.max(1, nodes)),
+      );
+      const matches = await this.bringTaken([...(await this.take(share))]);
+      if (matches.length > 0) this.logger.info({ matches: matches.length }, "took over matches");
+    } catch (error) {
+      this.logger.warn({ err: error }, "matches of other nodes not taken over");
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /** Matches just taken, brought here (`bring`) from their rows. */
+  private bringTaken(ids: string[]): Promise<LiveMatch[]> {
+    const brought = this.db.match
+      .findMany({ where: { id: { in: ids } }, include: matchInclude })
+      .then((rows) => this.bring(rows));
+    // Whoever asks for one of them meanwhile waits for it rather than loading it again.
+    for (const id of ids)
+      this.loading.set(
+        id,
+        brought.then((matches) => matches.find((match) => match.id === id) ?? null),
+      );
+    return brought.finally(() => {
+      for (const id of ids) this.loading.delete(id);
+    });
+  }
+
+  /**
+   * Matches just taken: rebuilt from their logs and resumed here, their bots told; then the
+   * other nodes hear where they are, so their followers come to a match ready for them.
+   */
+  private async bring(rows: MatchRow[]): Promise<LiveMatch[]> {
+    const matches = await Promise.all(rows.map((row) => this.load(row)));
+    await Promise.all(matches.map((match) => match.resume()));
+    const ids = matches.map((match) => match.id);
+    if (ids.length > 0) for (const listener of this.takenListeners) listener(ids);
+    for (const id of ids) {
+      const epoch = this.owned.get(id) ?? 0;
+      // A match played before (elsewhere, or here before a restart): its followers move here.
+      if (this.relay && epoch > 1)
+        siteBus().send("match-claimed", { matchId: id, nodeId: this.settings.NODE_ID, epoch });
+    }
+    return matches;
   }
 
   /**
@@ -220,16 +324,20 @@ export class LiveMatches {
 
   /** Removes the waiting tables where `user` holds a seat (a deleted account): never started, nothing to keep. */
   async removeWaiting(user: SessionUser): Promise<void> {
-    const seatedAt = [...this.matches.values()].filter(
-      (match) =>
-        match.status === "WAITING" &&
-        match.publicInfo.seats.some((seat) => seat?.userId === user.id),
-    );
-    await Promise.all(seatedAt.map((match) => match.expire()));
+    const seatedAt = await this.db.match.findMany({
+      where: { status: "WAITING", seats: { some: { userId: user.id } } },
+      select: { id: true },
+    });
+    await Promise.all(seatedAt.map(({ id }) => this.route(id, { op: "expire" })));
   }
 
   /** Something happened at a waiting table (its lobby): its hour starts again. */
   touch(matchId: string): void {
+    void this.route(matchId, { op: "touch" }).catch(() => undefined);
+  }
+
+  /** Something happened at a waiting table this node plays: its hour starts again. */
+  private markActive(matchId: string): void {
     if (this.activeAt.has(matchId)) this.activeAt.set(matchId, Date.now());
   }
 
@@ -243,7 +351,7 @@ export class LiveMatches {
 
   /** A moderator ends a live match, with the reason recorded. */
   async terminate(matchId: string, reason: string): Promise<void> {
-    await (await this.find(matchId)).terminate(reason);
+    await this.route(matchId, { op: "terminate", reason });
   }
 
   /** Opens a table (Machiavelox's three seats unless `spec` says otherwise), the opener at seat 0. */
@@ -400,37 +508,23 @@ export class LiveMatches {
    * through the agora's matching: both seat their players with `seat`.
    */
   async join(user: SessionUser, matchId: string): Promise<{ seat: number }> {
-    const match = await this.find(matchId);
-    if (match.seatOf(user.id) === null && this.inviteOnly.has(matchId))
-      throw refuse(
-        "FORBIDDEN",
-        "A friendly game is joined with its invitation code only.",
-        "JOIN_WITH_CODE",
-      );
-    if (match.seatOf(user.id) === null && match.publicInfo.kind === "COMPETITIVE")
-      throw refuse(
-        "FORBIDDEN",
-        "Ranked tables seat the players the agora matched.",
-        "SEATED_BY_MATCHING",
-      );
-    return this.seat(user, matchId);
+    this.available();
+    const seat = await this.route(matchId, { op: "join", user, server: false });
+    return { seat: seat as number };
   }
 
   /** Seats a player the server chose (a friendly game's lobby, the agora's matching). */
   async seat(user: SessionUser, matchId: string): Promise<{ seat: number }> {
     this.available();
-    const match = await this.find(matchId);
-    const seat = await match.join({ userId: user.id, name: user.name });
-    this.touch(matchId);
-    return { seat };
+    const seat = await this.route(matchId, { op: "join", user, server: true });
+    return { seat: seat as number };
   }
 
   /** Seats a bot of `level` at a waiting table; its play is up to src/server/bots. */
   async joinBot(matchId: string, level: string): Promise<{ seat: number }> {
     this.available();
-    const seat = await (await this.find(matchId)).joinBot(level);
-    this.touch(matchId);
-    return { seat };
+    const seat = await this.route(matchId, { op: "joinBot", level });
+    return { seat: seat as number };
   }
 
   /** A seat's own view and the match's clock, for the seat's player only; with the match's kind. */
@@ -439,13 +533,15 @@ export class LiveMatches {
     matchId: string,
     seat: number,
   ): Promise<{ kind: string; view: MatchView | null; now: Millis }> {
-    const match = await this.find(matchId);
-    return { kind: match.publicInfo.kind, ...match.seatNow(user.id, seat) };
+    const seen = await this.route(matchId, { op: "seatView", userId: user.id, seat });
+    return seen as { kind: string; view: MatchView | null; now: Millis };
   }
 
   async get(user: SessionUser, matchId: string): Promise<MatchInfo & { you: number | null }> {
-    const match = await this.find(matchId);
-    return { ...match.publicInfo, you: match.seatOf(user.id) };
+    const info = (await this.route(matchId, { op: "get", userId: user.id })) as MatchInfo & {
+      you: number | null;
+    };
+    return this.relay ? reviveInfo(info) : info;
   }
 
   /** The player's matches still waiting or playing, newest first. */
@@ -475,21 +571,10 @@ export class LiveMatches {
     await this.playerLimiter.consume(user.id).catch((error: unknown) => {
       throw tooFast("you", error);
     });
-    const match = await this.find(matchId);
-    if (match.rules.spec.rules !== rules)
-      throw new MatchError(
-        "BAD_REQUEST",
-        rules === "classic"
-          ? "This table plays Machiavelox, not classic Machiavelli."
-          : "This table plays classic Machiavelli: its moves go through match.classic.",
-      );
-    match.authorize(user.id, seat);
-    await this.seatLimiter.consume(`${matchId}:${seat}`).catch((error: unknown) => {
-      throw tooFast("your seat", error);
-    });
     try {
-      const eventId = await match.act(user.id, seat, command);
-      return markPlainJson({ ok: true as const, eventId: String(eventId) });
+      const request: MatchRequest = { op: "act", userId: user.id, seat, command, rules };
+      const eventId = (await this.route(matchId, request)) as string;
+      return markPlainJson({ ok: true as const, eventId });
     } finally {
       const ms = Math.round((performance.now() - started) * 100) / 100;
       this.logger.debug({ matchId, seat, command: command.do, ms }, "action");
@@ -497,27 +582,167 @@ export class LiveMatches {
   }
 
   /** A seat's stream: its view, then its events; only the seat's player may follow it. */
-  async followSeat(
+  followSeat(
     user: SessionUser,
     matchId: string,
     lastEventId: number | null,
     signal: AbortSignal | undefined,
   ): Promise<AsyncIterableIterator<Delivery>> {
-    const match = await this.find(matchId);
-    const seat = match.seatOf(user.id);
-    if (seat === null)
-      throw new MatchError("FORBIDDEN", "You have no seat at this table: watch it instead.");
-    return stream((push) => match.follow(seat, lastEventId, push), signal);
+    return this.subscribe(matchId, { userId: user.id }, lastEventId, signal);
   }
 
   /** The spectators' stream: the public view and public events only. */
-  async watch(
+  watch(
     matchId: string,
     lastEventId: number | null,
     signal: AbortSignal | undefined,
   ): Promise<AsyncIterableIterator<Delivery>> {
+    return this.subscribe(matchId, { userId: null }, lastEventId, signal);
+  }
+
+  /**
+   * The seats of the matches this node plays, as their bots play them: always here, never
+   * through the relay, so a bot stops with its match's stream when the match leaves this node
+   * (the node that takes it seats its bots again).
+   */
+  readonly here = {
+    followSeat: (
+      user: SessionUser,
+      matchId: string,
+      lastEventId: number | null,
+      signal: AbortSignal | undefined,
+    ) => this.followHere(matchId, { userId: user.id }, lastEventId, signal),
+    act: async (user: SessionUser, matchId: string, seat: number, command: MatchCommand) => {
+      const request: MatchRequest = {
+        op: "act",
+        userId: user.id,
+        seat,
+        command,
+        rules: "machiavelox",
+      };
+      const eventId = (await this.serve(matchId, request)) as string;
+      return markPlainJson({ ok: true as const, eventId });
+    },
+  };
+
+  /** A request about one match, run by its owner: this node, or the one the relay finds. */
+  private route(matchId: string, request: MatchRequest): Promise<unknown> {
+    return this.relay ? this.relay.call(matchId, request) : this.serve(matchId, request);
+  }
+
+  private async subscribe(
+    matchId: string,
+    request: FollowRequest,
+    lastEventId: number | null,
+    signal: AbortSignal | undefined,
+  ): Promise<AsyncIterableIterator<Delivery>> {
+    if (!this.relay) return this.followHere(matchId, request, lastEventId, signal);
+    const feed = await this.relay.follow(matchId, request, lastEventId);
+    signal?.addEventListener("abort", () => feed.stop(), { once: true });
+    return stream((push, end) => feed.attach(push, end), signal);
+  }
+
+  private async followHere(
+    matchId: string,
+    request: FollowRequest,
+    lastEventId: number | null,
+    signal: AbortSignal | undefined,
+  ): Promise<AsyncIterableIterator<Delivery>> {
     const match = await this.find(matchId);
-    return stream((push) => match.follow(null, lastEventId, push), signal);
+    const seat = followerSeat(match, request);
+    return stream((push, end) => match.follow(seat, lastEventId, push, end), signal);
+  }
+
+  /** As the match's owner: runs what a node (maybe this one) asked of it (relay.ts). */
+  async serve(matchId: string, request: MatchRequest): Promise<unknown> {
+    const match = await this.find(matchId);
+    switch (request.op) {
+      case "act": {
+        this.available();
+        if (match.rules.spec.rules !== request.rules)
+          throw new MatchError(
+            "BAD_REQUEST",
+            request.rules === "classic"
+              ? "This table plays Machiavelox, not classic Machiavelli."
+              : "This table plays classic Machiavelli: its moves go through match.classic.",
+          );
+        match.authorize(request.userId, request.seat);
+        await this.seatLimiter.consume(`${matchId}:${request.seat}`).catch((error: unknown) => {
+          throw tooFast("your seat", error);
+        });
+        return String(await match.act(request.userId, request.seat, request.command));
+      }
+      case "join": {
+        this.available();
+        const { user } = request;
+        if (!request.server && match.seatOf(user.id) === null) {
+          if (this.inviteOnly.has(matchId))
+            throw refuse(
+              "FORBIDDEN",
+              "A friendly game is joined with its invitation code only.",
+              "JOIN_WITH_CODE",
+            );
+          if (match.publicInfo.kind === "COMPETITIVE")
+            throw refuse(
+              "FORBIDDEN",
+              "Ranked tables seat the players the agora matched.",
+              "SEATED_BY_MATCHING",
+            );
+        }
+        const seat = await match.join({ userId: user.id, name: user.name });
+        this.markActive(matchId);
+        return seat;
+      }
+      case "joinBot": {
+        this.available();
+        const seat = await match.joinBot(request.level);
+        this.markActive(matchId);
+        return seat;
+      }
+      case "get":
+        return { ...match.publicInfo, you: match.seatOf(request.userId) };
+      case "seatView":
+        return { kind: match.publicInfo.kind, ...match.seatNow(request.userId, request.seat) };
+      case "terminate":
+        return match.terminate(request.reason);
+      case "expire":
+        return match.expire();
+      case "touch":
+        return this.markActive(matchId);
+    }
+  }
+
+  /** As the match's owner: registers a node's subscriber (relay.ts). */
+  async serveFollow(
+    matchId: string,
+    request: FollowRequest,
+    lastEventId: number | null,
+    push: (delivery: Delivery) => void,
+    end: () => void,
+  ): Promise<Feed<Delivery>> {
+    const match = await this.find(matchId);
+    return match.follow(followerSeat(match, request), lastEventId, push, end);
+  }
+
+  /**
+   * The node playing the match: its lease's holder while the lease lasts; this node for an
+   * ended match (any node reads one); and this node too when nobody holds it, after taking it.
+   */
+  async locate(matchId: string): Promise<string> {
+    const here = this.settings.NODE_ID;
+    if (this.matches.has(matchId)) return here;
+    const [row] = await this.db.$queryRaw<
+      { status: string; nodeId: string | null; live: boolean }[]
+    >`
+      SELECT m."status", l."nodeId", l."expiresAt" > now() AS "live"
+      FROM "Match" m LEFT JOIN "MatchLease" l ON l."matchId" = m."id"
+      WHERE m."id" = ${matchId}`;
+    if (!row) throw new MatchError("NOT_FOUND", `There is no match ${matchId}.`);
+    if (row.status === "ENDED" || !row.live || !row.nodeId) {
+      await this.find(matchId);
+      return here;
+    }
+    return row.nodeId;
   }
 
   /** The database counts as unreachable when it leaves the log unanswered, or /health's own probe past HEALTH_PROBE_MS. */
@@ -530,8 +755,13 @@ export class LiveMatches {
     const live = [...this.matches.values()].filter((match) => match.status !== "ENDED");
     return {
       status: database === "ok" && this.accepting ? ("ok" as const) : ("unavailable" as const),
+      node: this.settings.NODE_ID,
       uptimeSeconds: Math.round((performance.now() - this.startedAt) / 1000),
       liveMatches: live.length,
+      /** The unfinished matches this node holds the lease of. */
+      ownedMatches: this.owned.size,
+      /** With other nodes: the requests this node relayed to owners, and served as one. */
+      relay: this.relay && { ...this.relay.counts },
       accepting: this.accepting,
       database,
     };
@@ -547,6 +777,11 @@ export class LiveMatches {
     await this.leases.release(this.held()).catch((error: unknown) => {
       this.logger.warn({ err: error }, "leases not handed over: they expire");
     });
+    if (!this.relay) return;
+    // The other nodes take the matches now, and their followers follow them there.
+    siteBus().send("matches-released", { nodeId: this.settings.NODE_ID });
+    for (const match of this.matches.values()) match.dismiss();
+    this.relay.close();
   }
 
   /** Takes the leases of the matches it can; answers those taken, whose epochs `owned` now holds. */
@@ -580,7 +815,8 @@ export class LiveMatches {
     this.activeAt.delete(matchId);
     this.inviteOnly.delete(matchId);
     this.logger.warn({ matchId }, "match owned by another node now: dropped here");
-    void match?.stop();
+    // Its subscribers (through the relay, and its bots) follow it where it went.
+    void match?.stop().then(() => match.dismiss());
   }
 
   private async find(matchId: string): Promise<LiveMatch> {
@@ -598,11 +834,16 @@ export class LiveMatches {
         .then(async (row) => {
           if (!row) return null;
           // An unfinished match is played where its lease is; an ended one is only read.
-          if (row.status !== "ENDED" && !(await this.take([row.id])).has(row.id))
-            throw new MatchError("SERVICE_UNAVAILABLE", "This match is played on another server.");
+          // A match already held here (being brought) is not taken again: its epoch stays.
+          if (
+            row.status !== "ENDED" &&
+            !this.owned.has(row.id) &&
+            !(await this.take([row.id])).has(row.id)
+          )
+            throw new NotOwner();
+          if (row.status !== "ENDED") return (await this.bring([row]))[0]!;
           const match = await this.load(row);
-          if (match.status === "ENDED") this.deps.onEnded(match);
-          else await match.resume();
+          this.deps.onEnded(match);
           return match;
         })
         .finally(() => this.loading.delete(matchId));
@@ -630,6 +871,21 @@ export class LiveMatches {
   }
 }
 
+/** `ids` in a random order. */
+function shuffled(ids: string[]): string[] {
+  const order = ids.map((id) => ({ id, key: Math.random() }));
+  return order.sort((a, b) => a.key - b.key).map(({ id }) => id);
+}
+
+/** Which seat's stream a subscriber follows: its player's own (it must hold one), or the spectators' (null). */
+function followerSeat(match: LiveMatch, { userId }: FollowRequest): number | null {
+  if (userId === null) return null;
+  const seat = match.seatOf(userId);
+  if (seat === null)
+    throw new MatchError("FORBIDDEN", "You have no seat at this table: watch it instead.");
+  return seat;
+}
+
 /** `work`, or a rejection once `ms` have passed without its answer. */
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -642,7 +898,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 // Next bundles route handlers apart from the server tsx loads: one registry per process.
 const shared = globalThis as typeof globalThis & { machiaveloxLiveMatches?: LiveMatches };
 
-/** Restores the unfinished matches and makes the registry the process's one. */
 /** The settings of live play: the test servers' fixed deal, bots' pace and fast clock. */
 export type LiveSettings = Pick<
   Env,
@@ -654,8 +909,12 @@ export async function startLiveMatches(
   db: Db,
   logger: Logger,
   settings?: LiveSettings,
+  /** The site's Redis, when this node is one of several (REDIS_URL). */
+  redis?: Redis,
 ): Promise<LiveMatches> {
   const registry = new LiveMatches(db, logger.child({ module: "live" }), settings);
+  // Before the restore: the followers of the matches it takes over hear of it.
+  if (redis) await registry.joinSite(redis);
   const restored = await registry.restore();
   if (restored > 0) logger.info(`resumed ${restored} unfinished matches from their logs`);
   registry.startTimers();

@@ -4,22 +4,26 @@ export const STREAM_BUFFER = 256;
 export type Feed<T> = {
   /** Everything the subscriber missed so far: a snapshot or the events since its last id. */
   catchUp: T[];
-  /** A fresh snapshot, standing in for messages a subscriber fell too far behind to receive. */
-  snapshot: () => T;
+  /**
+   * What stands in for the messages a subscriber fell too far behind to receive: a fresh
+   * snapshot, or nothing yet when the snapshot comes later (a match on another node).
+   */
+  overflow: () => T[];
   stop: () => void;
 };
 
 /**
  * Turns pushed messages into an async stream for one subscriber (one reader at a time) until
- * `signal` aborts or the reader returns. `start` registers the subscriber and returns what it
- * missed, synchronously with the registration so no message falls in between.
+ * `signal` aborts, the reader returns, or the source ends it (`end`: its match left this node).
+ * `start` registers the subscriber and returns what it missed, synchronously with the
+ * registration so no message falls in between.
  *
  * An iterator of its own rather than an async generator: a message pushed to a waiting reader
  * resolves its `next()` at once, without a generator's resumption and promise hops, which
  * showed under load (several messages per action, bench:live).
  */
 export function stream<T>(
-  start: (push: (message: T) => void) => Feed<T>,
+  start: (push: (message: T) => void, end: () => void) => Feed<T>,
   signal: AbortSignal | undefined,
 ): AsyncIterableIterator<T> {
   return new Stream(start, signal);
@@ -32,7 +36,7 @@ class Stream<T> implements AsyncIterableIterator<T> {
   private done = false;
 
   constructor(
-    private readonly start: (push: (message: T) => void) => Feed<T>,
+    private readonly start: (push: (message: T) => void, end: () => void) => Feed<T>,
     private readonly signal: AbortSignal | undefined,
   ) {}
 
@@ -57,10 +61,13 @@ class Stream<T> implements AsyncIterableIterator<T> {
 
   private begin() {
     if (this.done || this.signal?.aborted) return this.finish();
-    const { catchUp, snapshot, stop } = this.start((message) => this.push(message));
+    const { catchUp, overflow, stop } = this.start(
+      (message) => this.push(message),
+      () => this.finish(),
+    );
     // Not kept with the rest: the catch-up (often a whole snapshot) is read once, and a stream
     // lives as long as its connection.
-    this.feed = { snapshot, stop };
+    this.feed = { overflow, stop };
     this.buffer.unshift(...catchUp);
     this.signal?.addEventListener("abort", this.finish);
   }
@@ -73,7 +80,7 @@ class Stream<T> implements AsyncIterableIterator<T> {
       return reader({ value: message, done: false });
     }
     this.buffer.push(message);
-    if (this.buffer.length > STREAM_BUFFER) this.buffer = [this.feed!.snapshot()];
+    if (this.buffer.length > STREAM_BUFFER) this.buffer = this.feed!.overflow();
   }
 
   private readonly finish = () => {
