@@ -7,11 +7,25 @@ import { randomAction, randomClassicCommand } from "@/engine/testkit";
 import type { ClassicView } from "@/engine/classic";
 import { type Command, type CardId } from "@/engine";
 import type { GameView } from "@/server/matches/engine";
-import { type StreamMessage, viewAfter } from "@/protocol/stream";
+import { type MatchView, type StreamMessage, viewAfter } from "@/protocol/stream";
 import { machiaveloxView } from "@/components/table/game-view";
 
-export class BotSeat {
-  view: GameView | null = null;
+/** What a bench seat sends: a tRPC mutation's path and input. */
+export type SeatAction = { path: string; input: Record<string, unknown> };
+
+/** A seat the live bench plays: either game's bot. */
+export interface SeatBot {
+  /** The match has ended (or the bench stopped the table). */
+  over: boolean;
+  readonly lastEventId: number;
+  receive(id: string, message: StreamMessage): void;
+  /** The seat's next action at `matchId`, or null when it has nothing to do now. */
+  action(matchId: string): SeatAction | null;
+}
+
+/** Either game's bot seat: the view kept from the stream; the games differ in what they do with it. */
+abstract class StreamSeat<View extends MatchView> implements SeatBot {
+  view: View | null = null;
   /** The match has ended. */
   over = false;
   /** The last event id this seat received. */
@@ -19,19 +33,38 @@ export class BotSeat {
 
   constructor(
     readonly seat: number,
-    private readonly random: () => number,
+    protected readonly random: () => number,
   ) {}
 
   receive(id: string, message: StreamMessage): void {
     this.lastEventId = Number(id);
     const view = viewAfter(this.view, message);
-    this.view = view && machiaveloxView(view);
+    this.view = view && this.ownView(view);
     if (message.type !== "events") this.over = message.match.status === "ENDED";
+  }
+
+  /** The stream's view as this game's. */
+  protected abstract ownView(view: MatchView): View;
+
+  abstract action(matchId: string): SeatAction | null;
+}
+
+/** A Machiavelox seat: its random action through its own procedure. */
+export class BotSeat extends StreamSeat<GameView> {
+  protected ownView(view: MatchView): GameView {
+    return machiaveloxView(view);
   }
 
   /** A random legal action from the seat's view, or null when it has nothing to do. */
   next(): Command | null {
     return this.view && randomAction(this.view.hand, this.random);
+  }
+
+  action(matchId: string): SeatAction | null {
+    const command = this.next();
+    if (!command) return null;
+    const { do: name, ...fields } = command;
+    return { path: `match.${name}`, input: { matchId, seat: this.seat, ...fields } };
   }
 
   get hand(): CardId[] {
@@ -48,60 +81,14 @@ export class BotSeat {
   }
 }
 
-/** What a bench seat sends: a tRPC mutation's path and input. */
-export type SeatAction = { path: string; input: Record<string, unknown> };
-
-/** A seat the live bench plays: either game's bot. */
-export interface SeatBot {
-  /** The match has ended (or the bench stopped the table). */
-  over: boolean;
-  readonly lastEventId: number;
-  receive(id: string, message: StreamMessage): void;
-  /** The seat's next action at `matchId`, or null when it has nothing to do now. */
-  action(matchId: string): SeatAction | null;
-}
-
-/** A Machiavelox seat as the bench plays it: its random action through its own procedure. */
-export function machiaveloxSeat(bot: BotSeat): SeatBot {
-  return {
-    get over() {
-      return bot.over;
-    },
-    set over(over: boolean) {
-      bot.over = over;
-    },
-    get lastEventId() {
-      return bot.lastEventId;
-    },
-    receive: (id, message) => bot.receive(id, message),
-    action(matchId) {
-      const command = bot.next();
-      if (!command) return null;
-      const { do: name, ...fields } = command;
-      return { path: `match.${name}`, input: { matchId, seat: bot.seat, ...fields } };
-    },
-  };
-}
-
 /**
  * A classic seat for `npm run bench:live -- --game classic`: on its turn a random play from
  * its own view (the engine's random classic player: plays, careless failed moves, draws),
  * between rounds ready.
  */
-export class ClassicBotSeat implements SeatBot {
-  view: ClassicView | null = null;
-  over = false;
-  lastEventId = 0;
-
-  constructor(
-    readonly seat: number,
-    private readonly random: () => number,
-  ) {}
-
-  receive(id: string, message: StreamMessage): void {
-    this.lastEventId = Number(id);
-    this.view = viewAfter(this.view, message) as ClassicView | null;
-    if (message.type !== "events") this.over = message.match.status === "ENDED";
+export class ClassicBotSeat extends StreamSeat<ClassicView> {
+  protected ownView(view: MatchView): ClassicView {
+    return view as ClassicView;
   }
 
   action(matchId: string): SeatAction | null {

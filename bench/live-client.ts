@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import type { StreamMessage } from "@/protocol/stream";
-import { BotSeat, ClassicBotSeat, machiaveloxSeat, type SeatBot } from "./live-bot";
+import { BotSeat, ClassicBotSeat, type SeatBot } from "./live-bot";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -136,10 +136,7 @@ export async function setUpTable(
   const table: Table = { matchId, seats: [], waiting: [] };
   for (const [seat, socket] of sockets.entries()) {
     if (seat > 0) await socket.mutation("match.join", { matchId });
-    const bot =
-      game === "classic"
-        ? new ClassicBotSeat(seat, random)
-        : machiaveloxSeat(new BotSeat(seat, random));
+    const bot = game === "classic" ? new ClassicBotSeat(seat, random) : new BotSeat(seat, random);
     socket.subscribe("match.seat", { matchId }, (id, message) => {
       bot.receive(id, message);
       settle(table, stats);

@@ -3,7 +3,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AccountError } from "./accounts/accounts";
 import { hasRole, type Role } from "./accounts/roles";
-import { currentUser, freshUser } from "./auth/session";
+import { currentUser, freshUser, type SessionUser } from "./auth/session";
 import type { Context } from "./context";
 import { publicError } from "./internal-errors";
 import { MatchError } from "./matches/errors";
@@ -70,24 +70,28 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
+/** The call's player, or UNAUTHORIZED: signed out, banned from the site, or a revoked session. */
+function signedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return user;
+}
+
 // tRPC merges the context `next` is given into the one it has: no copy of ours.
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   // A WebSocket's context was made at its upgrade: its player's role, bans and session are
   // checked again on every call (a cached read that bans, roles and sign-outs drop).
   const user = ctx.connection && ctx.claims ? await currentUser(ctx.db, ctx.claims) : ctx.user;
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
-  return next({ ctx: { user } });
+  return next({ ctx: { user: signedIn(user) } });
 });
 
 /**
  * For moderator and admin tools: the player must hold `role` or a higher one, read afresh from
- * the database (not the cached standing): these calls are few, and a role granted or withdrawn
- * anywhere, by the admin CLI too, counts at once.
+ * the database in place of the cached standing: these calls are few, and a role granted or
+ * withdrawn anywhere, by the admin CLI too, counts at once, and so does a ban.
  */
 export function roleProcedure(role: Exclude<Role, "PLAYER">) {
-  return protectedProcedure.use(async ({ ctx, next }) => {
-    const user = ctx.claims ? await freshUser(ctx.db, ctx.claims) : ctx.user;
-    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in first." });
+  return t.procedure.use(async ({ ctx, next }) => {
+    const user = signedIn(ctx.claims ? await freshUser(ctx.db, ctx.claims) : ctx.user);
     if (!hasRole(user.role, role)) {
       throw refuse("FORBIDDEN", `Only a ${role.toLowerCase()} may do this.`, "ROLE_REQUIRED", role);
     }

@@ -16,6 +16,14 @@ const guarded = router({
 const callerAs = (user: { id: string; name: string; role: Role } | null) =>
   createCallerFactory(guarded)(contextFor(db, user));
 
+/** Calls over a WebSocket whose context was made at its upgrade: the player's standing cached then. */
+async function socketCaller(userId: string) {
+  const claims = { userId, version: 0 };
+  const user = await currentUser(db, claims);
+  return () =>
+    createCallerFactory(guarded)({ ...contextFor(db, user), claims, connection: "ws:test" });
+}
+
 async function code(attempt: Promise<unknown>) {
   const error = await attempt.then(
     () => undefined,
@@ -54,18 +62,23 @@ describe("roles", () => {
     expect(await callerAs({ ...player, role: "ADMIN" }).admins()).toBe("administered");
   });
 
-  it("a role granted outside this server (the admin CLI) counts at the next moderator call, whatever the standing cache holds", async () => {
+  it("a role granted or withdrawn outside this server (the admin CLI) counts at the next moderator call over a WebSocket, whatever the standing cache holds", async () => {
     const player = await newPlayer(db);
-    const claims = { userId: player.id, version: 0 };
-    // A call made as a player: the player's standing is now cached.
-    const asPlayer = await currentUser(db, claims);
-    expect(asPlayer?.role).toBe("PLAYER");
-    const caller = () => createCallerFactory(guarded)({ ...contextFor(db, asPlayer), claims });
+    const caller = await socketCaller(player.id);
     expect(await code(caller().moderators())).toBe("FORBIDDEN");
     // The CLI writes the database alone: nothing on this server is told.
     await grantRole(db, player.name, "MODERATOR");
     expect(await caller().moderators()).toBe("moderated");
     await grantRole(db, player.name, "PLAYER");
     expect(await code(caller().moderators())).toBe("FORBIDDEN");
+  });
+
+  it("a moderator banned outside this server is refused at their next moderator call over a WebSocket, whatever the standing cache holds", async () => {
+    const player = await newPlayer(db);
+    await grantRole(db, player.name, "MODERATOR");
+    const caller = await socketCaller(player.id);
+    expect(await caller().moderators()).toBe("moderated");
+    await db.ban.create({ data: { userId: player.id, kind: "MODERATOR", reason: "test" } });
+    expect(await code(caller().moderators())).toBe("UNAUTHORIZED");
   });
 });

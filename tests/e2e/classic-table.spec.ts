@@ -1,7 +1,8 @@
 // The classic table on its preview page (the engine and three easy bots in the browser,
 // no server): at desktop and phone sizes, a card played to a combination, a rearrangement,
 // an invalid combination marked with its reason, and a failed move's restore and penalty,
-// with everything that matters inside the viewport. Screenshots of each state.
+// with everything that matters inside the viewport; and a round the bots play to its end
+// dialog. Screenshots of each state.
 
 import { mkdirSync } from "node:fs";
 import { type Locator, type Page } from "@playwright/test";
@@ -111,3 +112,26 @@ for (const size of SIZES) {
     });
   });
 }
+
+test("a round watched to its end: the dialog lists the four players' penalties, each total after the first round its penalty", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.clock.install();
+  await page.goto("/table/classic-preview?watch=1&pace=200&variants=guadalupe");
+  // From here the page's clock moves only when told: the dialog stays up while it is read
+  // instead of closing when the bots get ready for the next round.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  const dialog = page.getByRole("dialog");
+  for (let step = 0; step < 3000 && !(await dialog.isVisible()); step++)
+    await page.clock.runFor(50);
+  const rows = dialog.getByTestId("round-lines").locator("tbody tr");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: "You" })).toHaveCount(1);
+  for (const row of await rows.all()) {
+    const penalty = (await row.locator("td").nth(1).textContent())!;
+    expect(penalty).toMatch(/^\+\d+$/);
+    await expect(row.locator("td").nth(2)).toHaveText(penalty.slice(1));
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/classic-round-end.png` });
+});

@@ -8,50 +8,17 @@ import WebSocket from "ws";
 import { decideClassicBot, NEW_CLASSIC_MEMORY, type ClassicBotMemory } from "@/bots/classic/policy";
 import type {
   ClassicCommand,
-  ClassicEvent,
   ClassicOptions,
   ClassicRejection,
   ClassicView,
 } from "@/engine/classic";
-import { type StreamMessage, viewAfter } from "@/protocol/stream";
-import {
-  connect,
-  eventually,
-  liveDatabase,
-  liveServer,
-  newPlayer,
-  type Client,
-  type Player,
-} from "./harness";
+import { connect, eventually, liveDatabase, liveServer, newPlayer, type Client } from "./harness";
+import { classicEvents, followClassic, type ClassicSeat } from "./table";
 
 const { url, db } = await liveDatabase();
 const server = await liveServer(url);
 const clients: Client[] = [];
 afterAll(() => Promise.all(clients.map((client) => client.close())));
-
-type Seat = {
-  seat: number;
-  player: Player;
-  client: Client;
-  received: { id: string; message: StreamMessage }[];
-  view: ClassicView | null;
-  unsubscribe: () => void;
-};
-
-function follow(seat: Omit<Seat, "view" | "unsubscribe">, matchId: string, last?: string): Seat {
-  const followed: Seat = { ...seat, view: null, unsubscribe: () => undefined };
-  const subscription = seat.client.trpc.match.seat.subscribe(
-    { matchId, lastEventId: last },
-    {
-      onData: ({ id, data }) => {
-        followed.received.push({ id, message: data });
-        followed.view = viewAfter(followed.view, data) as ClassicView | null;
-      },
-    },
-  );
-  followed.unsubscribe = () => subscription.unsubscribe();
-  return followed;
-}
 
 async function classicTable(players: number, options: Partial<ClassicOptions>) {
   const people = await Promise.all(Array.from({ length: players }, () => newPlayer(db)));
@@ -61,25 +28,17 @@ async function classicTable(players: number, options: Partial<ClassicOptions>) {
     classic: { players, options },
   });
   for (const client of connected.slice(1)) await client.trpc.match.join.mutate({ matchId });
-  const seats = people.map((player, seat) =>
-    follow({ seat, player, client: connected[seat]!, received: [] }, matchId),
-  );
+  const seats = connected.map((client, seat) => followClassic(client, seat, matchId));
   await eventually(() => seats.every((s) => s.view?.phase === "turn"), "every seat's view");
   return { matchId, seats };
 }
 
-function act(seat: Seat, matchId: string, command: ClassicCommand | { do: "leave" }) {
+function act(seat: ClassicSeat, matchId: string, command: ClassicCommand | { do: "leave" }) {
   return seat.client.trpc.match.classic.mutate({ matchId, seat: seat.seat, command });
 }
 
-function events(seat: Seat): ClassicEvent[] {
-  return seat.received.flatMap(({ message }) =>
-    message.type === "events" ? (message.events as ClassicEvent[]) : [],
-  );
-}
-
 /** Plays the seat's turns with the medium classic policy, from its own view only, until stopped. */
-function autoplay(seat: Seat, matchId: string): () => void {
+function autoplay(seat: ClassicSeat, matchId: string): () => void {
   let memory: ClassicBotMemory = NEW_CLASSIC_MEMORY;
   let refused: ClassicRejection | null = null;
   let stopped = false;
@@ -116,7 +75,7 @@ function autoplay(seat: Seat, matchId: string): () => void {
  * What a seat may never hear: another seat's hand (a `you` or a hand of another seat), the
  * stock's order, another seat's drawn card. Read from the raw frames, as sent.
  */
-function hiddenLeaks(seat: Seat): string[] {
+function hiddenLeaks(seat: ClassicSeat): string[] {
   const leaks: string[] = [];
   const walk = (value: unknown, path: string) => {
     if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${path}[${i}]`));
@@ -169,11 +128,15 @@ describe("classic Machiavelli at the live server", () => {
     await act(mover, matchId, { do: "end" });
     for (const seat of seats) {
       await eventually(
-        () => events(seat).filter((e) => e.type === "drew" && e.cause === "penalty").length === 3,
+        () =>
+          classicEvents(seat).filter((e) => e.type === "drew" && e.cause === "penalty").length ===
+          3,
         `the penalty at seat ${seat.seat}`,
       );
-      expect(events(seat).some((e) => e.type === "failed" && e.seat === mover.seat)).toBe(true);
-      const penalty = events(seat).filter((e) => e.type === "drew" && e.cause === "penalty");
+      expect(classicEvents(seat).some((e) => e.type === "failed" && e.seat === mover.seat)).toBe(
+        true,
+      );
+      const penalty = classicEvents(seat).filter((e) => e.type === "drew" && e.cause === "penalty");
       for (const e of penalty)
         expect(e.type === "drew" && e.card !== null).toBe(seat.seat === mover.seat);
       expect(seat.view!.table).toEqual([]);
@@ -184,11 +147,12 @@ describe("classic Machiavelli at the live server", () => {
 
   it("classic §8 the turn timer ends an idle turn for everyone; a player away two turns in a row gets a bot that plays for them", async () => {
     const { matchId, seats } = await classicTable(2, { turnLimit: 5_000 });
-    const [first, second] = seats as [Seat, Seat];
+    const [first, second] = seats as [ClassicSeat, ClassicSeat];
     expect(first.view!.turn).toBe(0);
     // The first turn times out: everyone hears it, and the turn passes.
     await eventually(
-      () => seats.every((seat) => events(seat).some((e) => e.type === "timeUp" && e.seat === 0)),
+      () =>
+        seats.every((seat) => classicEvents(seat).some((e) => e.type === "timeUp" && e.seat === 0)),
       "the first turn's time up at every seat",
       8_000,
     );
@@ -200,15 +164,15 @@ describe("classic Machiavelli at the live server", () => {
     }, 50);
     try {
       await eventually(
-        () => events(first).filter((e) => e.type === "timeUp" && e.seat === 1).length >= 2,
+        () => classicEvents(first).filter((e) => e.type === "timeUp" && e.seat === 1).length >= 2,
         "seat 1's two missed turns",
         20_000,
       );
-      const missed = events(first).length;
+      const missed = classicEvents(first).length;
       // The third turn: a bot plays seat 1 before its time is up.
       await eventually(
         () =>
-          events(first)
+          classicEvents(first)
             .slice(missed)
             .some(
               (e) => e.type !== "timeUp" && "seat" in e && e.seat === 1 && e.type !== "turnStarted",
@@ -216,7 +180,7 @@ describe("classic Machiavelli at the live server", () => {
         "a bot's move for seat 1",
         10_000,
       );
-      const third = events(first).slice(missed);
+      const third = classicEvents(first).slice(missed);
       const botMove = third.findIndex(
         (e) => "seat" in e && e.seat === 1 && e.type !== "turnStarted",
       );
@@ -240,7 +204,7 @@ describe("classic Machiavelli at the live server", () => {
       await client.trpc.game.bots.mutate({ matchId, change: 1, level: "easy" });
     const lobby = await client.trpc.game.ready.mutate({ matchId, ready: true });
     expect(lobby).toMatchObject({ rules: "classic", seats: 6, status: "PLAYING" });
-    const seat = follow({ seat: 0, player, client, received: [] }, matchId);
+    const seat = followClassic(client, 0, matchId);
     await eventually(() => seat.view !== null, "the seat's view");
     expect(seat.view!.seats).toHaveLength(6);
     expect(seat.view!.options.variants).toEqual(["draw-first"]);
@@ -248,7 +212,7 @@ describe("classic Machiavelli at the live server", () => {
     expect(seat.view!.you!.hand).toHaveLength(12);
     await act(seat, matchId, { do: "pass" });
     await eventually(
-      () => events(seat).some((e) => e.type === "turnStarted" && e.seat === 2),
+      () => classicEvents(seat).some((e) => e.type === "turnStarted" && e.seat === 2),
       "the bots' turns",
       15_000,
     );
@@ -257,11 +221,14 @@ describe("classic Machiavelli at the live server", () => {
 
   it("a player who leaves a friendly classic table is replaced by a bot", async () => {
     const { matchId, seats } = await classicTable(2, {});
-    const [first, second] = seats as [Seat, Seat];
+    const [first, second] = seats as [ClassicSeat, ClassicSeat];
     await act(second, matchId, { do: "leave" });
     await act(first, matchId, { do: "draw" });
     await eventually(
-      () => events(first).some((e) => (e.type === "drew" || e.type === "played") && e.seat === 1),
+      () =>
+        classicEvents(first).some(
+          (e) => (e.type === "drew" || e.type === "played") && e.seat === 1,
+        ),
       "the bot's turn for the player who left",
       10_000,
     );

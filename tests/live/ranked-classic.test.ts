@@ -4,8 +4,7 @@
 // classic's own rating. The test server's clock runs 60 times faster: a one-minute turn is 1 s.
 
 import { afterAll, describe, expect, it } from "vitest";
-import type { ClassicEvent, ClassicView } from "@/engine/classic";
-import { type StreamMessage, viewAfter } from "@/protocol/stream";
+import type { ClassicEvent } from "@/engine/classic";
 import {
   connect,
   eventually,
@@ -15,34 +14,12 @@ import {
   type Client,
   type Player,
 } from "./harness";
+import { classicEvents, followClassic } from "./table";
 
 const { url, db } = await liveDatabase();
 const server = await liveServer(url, { MATCH_CLOCK_SCALE: "60", DEAL_SEED: "7" });
 const clients: Client[] = [];
 afterAll(() => Promise.all(clients.map((client) => client.close())));
-
-type Seat = {
-  seat: number;
-  client: Client;
-  events: ClassicEvent[];
-  infos: StreamMessage[];
-  view: ClassicView | null;
-};
-
-function follow(client: Client, seat: number, matchId: string): Seat {
-  const followed: Seat = { seat, client, events: [], infos: [], view: null };
-  client.trpc.match.seat.subscribe(
-    { matchId },
-    {
-      onData: ({ data }) => {
-        if (data.type === "events") followed.events.push(...(data.events as ClassicEvent[]));
-        else followed.infos.push(data);
-        followed.view = viewAfter(followed.view, data) as ClassicView | null;
-      },
-    },
-  );
-  return followed;
-}
 
 /** Three players queued for ranked classic tables of 3, matched: the match and each seat's client. */
 async function rankedClassic() {
@@ -81,8 +58,8 @@ describe("ranked classic", () => {
     const { matchId, clientOf, userOf } = await rankedClassic();
     // Seat 0 never comes to the table (a friendly table would give it a bot after two turns);
     // seat 1 watches but never plays; seat 2 watches the whole round.
-    const idle = follow(clientOf(1), 1, matchId);
-    const watcher = follow(clientOf(2), 2, matchId);
+    const idle = followClassic(clientOf(1), 1, matchId);
+    const watcher = followClassic(clientOf(2), 2, matchId);
     await eventually(() => watcher.view?.phase === "turn", "the deal");
     // Leaving a ranked game is refused: nobody hands their seat to a bot.
     await expect(
@@ -92,12 +69,13 @@ describe("ranked classic", () => {
       () => watcher.view?.phase === "over",
       "the round's end",
       30_000,
-      () => JSON.stringify(watcher.events.map((e) => [e.type, "seat" in e ? e.seat : null])),
+      () =>
+        JSON.stringify(classicEvents(watcher).map((e) => [e.type, "seat" in e ? e.seat : null])),
     );
     // Every turn of seats 0 and 1 ended by its time limit: a timeUp, then the engine's draw,
     // and on the third the seat is out (no draw). Nothing else was ever done for them.
     for (const seat of [0, 1])
-      expect(doneFor(watcher.events, seat).map((e) => e.type)).toEqual([
+      expect(doneFor(classicEvents(watcher), seat).map((e) => e.type)).toEqual([
         "timeUp",
         "drew",
         "timeUp",
@@ -108,7 +86,7 @@ describe("ranked classic", () => {
     expect(watcher.view!.seats.map((s) => s.absent)).toEqual([true, true, false]);
     // Seat 0 went out first, then seat 1, leaving seat 2 alone in the round: it wins it. The
     // absent score their own 15 cards, worse than anyone left in (0).
-    const roundOver = watcher.events.find((e) => e.type === "roundOver")!;
+    const roundOver = classicEvents(watcher).find((e) => e.type === "roundOver")!;
     expect(roundOver).toMatchObject({
       reason: "alone",
       winner: 2,
@@ -116,9 +94,9 @@ describe("ranked classic", () => {
       scores: [15, 15, 0],
     });
     // No frame ever named a bot at the table.
-    for (const info of [...watcher.infos, ...idle.infos])
-      if (info.type !== "events")
-        expect(info.match.seats.every((holder) => !holder?.bot)).toBe(true);
+    for (const { message } of [...watcher.received, ...idle.received])
+      if (message.type !== "events")
+        expect(message.match.seats.every((holder) => !holder?.bot)).toBe(true);
     // The round counts for classic's own rating: the winner up, the absent down and abandoning.
     const result = await counted(() => clientOf(2).trpc.agora.result.query({ matchId }));
     expect(result).toMatchObject({ game: "classic", points: null });

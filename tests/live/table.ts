@@ -2,8 +2,9 @@
 
 import { TRPCClientError } from "@trpc/client";
 import { mulberry32 } from "@/engine/rng";
+import type { ClassicEvent, ClassicView } from "@/engine/classic";
 import type { Db } from "@/server/db/client";
-import type { StreamMessage } from "@/protocol/stream";
+import { type StreamMessage, viewAfter } from "@/protocol/stream";
 import type { AppRouter } from "@/server/routers/_app";
 import type { Command } from "@/engine/commands";
 import { BotSeat } from "../../bench/live-bot";
@@ -37,6 +38,38 @@ export function followSeat(
     },
   );
   return { ...seatClient, received, unsubscribe: () => subscription.unsubscribe() };
+}
+
+/** A classic seat: its stream's messages in order, and the view they build. */
+export type ClassicSeat = {
+  seat: number;
+  client: Client;
+  received: Received[];
+  view: ClassicView | null;
+  unsubscribe: () => void;
+};
+
+/** Follows a classic seat's stream into `received` and its view. */
+export function followClassic(client: Client, seat: number, matchId: string): ClassicSeat {
+  const followed: ClassicSeat = { seat, client, received: [], view: null, unsubscribe: () => {} };
+  const subscription = client.trpc.match.seat.subscribe(
+    { matchId },
+    {
+      onData: ({ id, data }) => {
+        followed.received.push({ id, message: data });
+        followed.view = viewAfter(followed.view, data) as ClassicView | null;
+      },
+    },
+  );
+  followed.unsubscribe = () => subscription.unsubscribe();
+  return followed;
+}
+
+/** The classic events a followed seat has heard, in order. */
+export function classicEvents(seat: ClassicSeat): ClassicEvent[] {
+  return seat.received.flatMap(({ message }) =>
+    message.type === "events" ? (message.events as ClassicEvent[]) : [],
+  );
 }
 
 /** Three players seated at a new table, each connected to its own target (or all to one). */

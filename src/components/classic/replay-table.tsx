@@ -18,7 +18,8 @@ import {
   FailedMoveNotice,
   PlayersStrip,
 } from "./parts";
-import { classicCardName, failedMoves, roundLines } from "./moves";
+import { classicCardName, failedMoves } from "./moves";
+import { RoundPenalties } from "./round-end";
 
 /** A replay shows no Hint. */
 const NOTHING_HINTED: ReadonlySet<CardId> = new Set();
@@ -105,27 +106,12 @@ export default function ClassicReplayTable({
         </div>
       )}
       {view.lastRound && view.phase !== "turn" && (
-        <table className="w-full max-w-md text-sm" data-testid="round-lines">
-          <caption className="text-left text-xs text-stone-500">
-            {t("classic.end.title", { n: view.round })} · {t("classic.replay.penalties")}
-          </caption>
-          <thead>
-            <tr className="text-left text-stone-500">
-              <th className="font-normal">{t("classic.end.player")}</th>
-              <th className="text-right font-normal">{t("classic.end.penalty")}</th>
-              <th className="text-right font-normal">{t("classic.end.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roundLines(view).map((line) => (
-              <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
-                <td>{nameOf(line.seat)}</td>
-                <td className="text-right tabular-nums">+{line.penalty}</td>
-                <td className="text-right tabular-nums">{line.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RoundPenalties
+          view={view}
+          className="w-full max-w-md"
+          who={nameOf}
+          caption={`${t("classic.end.title", { n: view.round })} · ${t("classic.replay.penalties")}`}
+        />
       )}
     </div>
   );

@@ -62,30 +62,19 @@ export function RoundEnd({
               : t("classic.end.tie", { who: names(result.draw ?? []) })}
           </p>
         )}
-        <table className="mt-3 w-full text-sm">
-          <thead>
-            <tr className="text-left text-stone-500">
-              <th className="font-normal">{t("classic.end.player")}</th>
-              <th className="text-right font-normal">{t("classic.end.penalty")}</th>
-              <th className="text-right font-normal">{t("classic.end.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roundLines(view).map((line) => (
-              <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
-                <td>
-                  {line.seat === view.you?.seat ? t("seat.you") : nameOf(line.seat)}
-                  {ready[line.seat] ? " ✓" : ""}
-                  {round.absent.includes(line.seat) && (
-                    <span className="text-stone-500"> · {t("classic.absent")}</span>
-                  )}
-                </td>
-                <td className="text-right tabular-nums">+{line.penalty}</td>
-                <td className="text-right tabular-nums">{line.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RoundPenalties
+          view={view}
+          className="mt-3 w-full"
+          who={(seat) => (
+            <>
+              {seat === view.you?.seat ? t("seat.you") : nameOf(seat)}
+              {ready[seat] ? " ✓" : ""}
+              {round.absent.includes(seat) && (
+                <span className="text-stone-500"> · {t("classic.absent")}</span>
+              )}
+            </>
+          )}
+        />
         {view.options.target !== null && (
           <p className="mt-2 text-xs text-stone-500">
             {t("classic.end.target", { points: view.options.target })}
@@ -112,5 +101,44 @@ export function RoundEnd({
         {result && endActions && <div className="mt-3 flex flex-wrap gap-2">{endActions}</div>}
       </div>
     </div>
+  );
+}
+
+/**
+ * The last round's penalties and running totals, best first, the round's winner marked: in the
+ * round-end dialog and under a replay's round. `who` draws the player's cell.
+ */
+export function RoundPenalties({
+  view,
+  who,
+  caption,
+  className,
+}: {
+  view: ClassicView;
+  who: (seat: Seat) => ReactNode;
+  caption?: string;
+  className: string;
+}) {
+  const t = useTranslations();
+  return (
+    <table className={`${className} text-sm`} data-testid="round-lines">
+      {caption && <caption className="text-left text-xs text-stone-500">{caption}</caption>}
+      <thead>
+        <tr className="text-left text-stone-500">
+          <th className="font-normal">{t("classic.end.player")}</th>
+          <th className="text-right font-normal">{t("classic.end.penalty")}</th>
+          <th className="text-right font-normal">{t("classic.end.total")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {roundLines(view).map((line) => (
+          <tr key={line.seat} className={line.winner ? "font-semibold text-emerald-800" : ""}>
+            <td>{who(line.seat)}</td>
+            <td className="text-right tabular-nums">+{line.penalty}</td>
+            <td className="text-right tabular-nums">{line.total}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
