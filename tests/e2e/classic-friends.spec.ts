@@ -72,9 +72,11 @@ async function bySeat(pages: Page[]): Promise<Page[]> {
   return seated;
 }
 
-async function endTurn(page: Page) {
-  await page.locator('[data-action="end"]').click();
-  await expect(page.getByTestId("turn")).not.toContainText("Your turn");
+/** Ends the mover's turn; each watcher reads what the mover did on its news line. */
+async function endTurn(mover: Page, watchers: Page[] = [], news = "") {
+  await mover.locator('[data-action="end"]').click();
+  await expect(mover.getByTestId("turn")).not.toContainText("Your turn");
+  for (const page of watchers) await expect(page.getByTestId("news")).toContainText(news);
 }
 
 test("a friendly classic game for three: invited by link, each sees the others' moves live, a rearrangement and a failed move with its penalty too; a bot plays on for each player who leaves", async ({
@@ -106,9 +108,7 @@ test("a friendly classic game for three: invited by link, each sees the others' 
   await expect(first.getByTestId("turn")).toContainText("Your turn");
   const runId = await lay(first, run);
   for (const page of others(first)) await expect(cardsIn(page, runId)).toHaveCount(4);
-  await endTurn(first);
-  for (const page of others(first))
-    await expect(page.getByTestId("news")).toContainText(`${nameAt(0)} played 4 cards`);
+  await endTurn(first, others(first), `${nameAt(0)} played 4 cards`);
 
   // Seat 1 rearranges: an end card of the run moves to a new space, and two of its own join it.
   await expect(second.getByTestId("turn")).toContainText("Your turn");
@@ -120,9 +120,7 @@ test("a friendly classic game for three: invited by link, each sees the others' 
   }
   for (const card of joined) await moveCard(second, `hand:${card}`, `drop-combination:${setId}`);
   for (const page of others(second)) await expect(cardsIn(page, setId)).toHaveCount(3);
-  await endTurn(second);
-  for (const page of others(second))
-    await expect(page.getByTestId("news")).toContainText(`${nameAt(1)} played 2 cards`);
+  await endTurn(second, others(second), `${nameAt(1)} played 2 cards`);
 
   // Seat 2 breaks the run and ends the turn: the move fails for all to see, the table is put
   // back as it was, and seat 2 draws three penalty cards.
@@ -196,10 +194,7 @@ test("a Tahiti game for two: a joker laid by one is swapped by the other for the
       for (const card of home)
         await moveCard(mover, await own(mover, card), `drop-combination:${homeId}`);
       await expect(mover.locator("[data-reason]")).toHaveCount(0);
-      await endTurn(mover);
-      await expect(watcher.getByTestId("news")).toContainText(
-        `${names[pages.indexOf(mover)]} played 3 cards`,
-      );
+      await endTurn(mover, [watcher], `${names[pages.indexOf(mover)]} played 3 cards`);
       await expect(cardsIn(watcher, jokerAt)).toHaveCount(3);
       await expect(cardsIn(watcher, homeId)).toHaveCount(3);
       await expect(watcher.getByTestId("failed-move")).toHaveCount(0);

@@ -62,7 +62,7 @@ test("Thirty-Six: an opening worth less than 36 is refused for all to see, one w
   const seed = Number(process.env.DEAL_SEED);
   const plan = thirtySixPlan(seed);
   expect(plan, `no Thirty-Six opening in the deal of seed ${seed}`).not.toBeNull();
-  const { short, shortPoints, opening } = plan!;
+  const { short, shortPoints, opening, openingPoints } = plan!;
   test.info().annotations.push({ type: "plan", description: describeClassicPlan(plan!) });
   await signUp(page, `trenta_${tag()}`);
   const matchId = await openClassicPractice(page, {
@@ -88,13 +88,17 @@ test("Thirty-Six: an opening worth less than 36 is refused for all to see, one w
   // The next turn, enough for the opening: the player has opened, and the table says so.
   await expect(turn).toContainText("Your turn", { timeout: 60_000 });
   for (const cards of opening) await lay(page, cards);
-  const worth = opening.flat().length;
-  await expect(page.getByTestId("work")).toContainText(`${worth} cards from the hand`);
+  const laid = opening.flat().length;
+  const work = page.getByTestId("work");
+  await expect(work).toContainText(`${laid} cards from the hand`);
+  await expect(work).toContainText(`Opening: ${openingPoints} of 36 points`);
   await expect(page.locator("[data-reason]")).toHaveCount(0);
   await page.locator('[data-action="end"]').click();
   await expect(page.getByTestId("seat-0")).toContainText("✓ opened");
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/classic-live-thirty-six.png` });
   await expect(
-    page.getByRole("heading", { name: new RegExp(`Your hand \\(${16 - worth}\\)`) }),
+    page.getByRole("heading", { name: new RegExp(`Your hand \\(${16 - laid}\\)`) }),
   ).toBeVisible();
 });
 

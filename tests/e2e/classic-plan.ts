@@ -9,6 +9,7 @@ import {
   isJoker,
   labels,
   newClassicGame,
+  OPENING_POINTS,
   type Variant,
 } from "@/engine/classic";
 
@@ -40,6 +41,7 @@ export interface ThirtySixPlan {
   short: CardId[];
   shortPoints: number;
   opening: CardId[][];
+  openingPoints: number;
 }
 
 const valid = (cards: CardId[]) => checkCombination(cards, "low-or-high").ok;
@@ -114,8 +116,9 @@ export function thirtySixPlan(seed: number): ThirtySixPlan | null {
   for (const short of combinations)
     for (const other of combinations) {
       if (other.some((card) => short.includes(card))) continue;
-      if (points(short) + points(other) >= 36 && points(short) < 36)
-        return { short, shortPoints: points(short), opening: [short, other] };
+      const openingPoints = points(short) + points(other);
+      if (openingPoints >= OPENING_POINTS && points(short) < OPENING_POINTS)
+        return { short, shortPoints: points(short), opening: [short, other], openingPoints };
     }
   return null;
 }
