@@ -28,13 +28,22 @@ export async function signedUpPlayer(browser: Browser, name: string): Promise<Pa
   return page;
 }
 
-/** Opens a table through the tRPC API with the page's session; the opener sits at seat 0. */
-export async function openMatch(page: Page): Promise<string> {
-  const response = await page.request.post("/api/trpc/match.open", { data: { json: null } });
+/** Calls a tRPC mutation that opens a table, with the page's session; the table's match id. */
+async function openTable(page: Page, path: string, json: unknown): Promise<string> {
+  const response = await page.request.post(`/api/trpc/${path}`, { data: { json } });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { result: { data: { json: { matchId: string } } } };
   return body.result.data.json.matchId;
 }
+
+/** Opens a table through the tRPC API with the page's session; the opener sits at seat 0. */
+export const openMatch = (page: Page) => openTable(page, "match.open", null);
+
+/** A classic practice table, the player at seat 0 (`fastClock`: MATCH_CLOCK_SCALE times faster). */
+export const openClassicPractice = (
+  page: Page,
+  input: { bots: string[]; options: object; fastClock?: boolean },
+) => openTable(page, "practice.classic", input);
 
 /** Drags one element onto another with the mouse, in small steps as dnd-kit expects. */
 export async function drag(page: Page, fromTestId: string, toTestId: string): Promise<void> {
@@ -127,6 +136,41 @@ export async function tapMove(page: Page, cardTestId: string, targetTestId: stri
     await expect(card).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
   }).toPass();
   await page.getByTestId(targetTestId).tap({ position: { x: 8, y: 8 } });
+}
+
+/** A card moved as the page's player would: tap-tap on a phone, a mouse drag on a desktop. */
+export async function moveCard(page: Page, cardTestId: string, targetTestId: string) {
+  const phone = (page.viewportSize()?.width ?? 1280) < 600;
+  await (phone ? tapMove : drag)(page, cardTestId, targetTestId);
+}
+
+// The classic table.
+
+/** The id of the combination holding this card, read off the table once it has left `leaving`. */
+export async function combinationOf(page: Page, card: number, leaving?: number): Promise<number> {
+  if (leaving !== undefined)
+    await expect(page.getByTestId(`table:${card}:${leaving}`)).toHaveCount(0);
+  const testId = await page.locator(`[data-testid^="table:${card}:"]`).getAttribute("data-testid");
+  return Number(testId!.split(":")[2]);
+}
+
+/** The cards of one combination on the table. */
+export const cardsIn = (page: Page, id: number) =>
+  page.getByTestId(`drop-combination:${id}`).locator('[data-testid^="table:"]');
+
+/** Where a card of the mover's is: the hand, or (Tahiti) the face-up cards. */
+export async function own(page: Page, card: number): Promise<string> {
+  return (await page.getByTestId(`hand:${card}`).count()) > 0 ? `hand:${card}` : `faceUp:${card}`;
+}
+
+/** Lays cards as a new combination: the first on a new space, the rest onto it; its id. */
+export async function lay(page: Page, cards: number[]): Promise<number> {
+  await moveCard(page, await own(page, cards[0]!), "drop-new");
+  const id = await combinationOf(page, cards[0]!);
+  for (const card of cards.slice(1))
+    await moveCard(page, await own(page, card), `drop-combination:${id}`);
+  await expect(cardsIn(page, id)).toHaveCount(cards.length);
+  return id;
 }
 
 /**

@@ -6,6 +6,7 @@ import { RANKED_CLASSIC_OPTIONS } from "@/server/agora/pools";
 import { classicPlaces, NEW_SKILL, places, skillScore } from "@/server/agora/ratings";
 import { rankedResult, settleCompetitive } from "@/server/agora/settle";
 import { lobbies } from "@/server/games/lobby";
+import { profile } from "@/server/games/profile";
 import { agoraRouter } from "@/server/routers/agora";
 import { createCallerFactory } from "@/server/trpc";
 import { contextFor, testDb } from "../db/helpers";
@@ -215,7 +216,7 @@ describe("ranked classic", () => {
     expect(classicPlaces([0, 0, 4], null, [0, 1], [])).toEqual([1, 1, 3]);
   });
 
-  it("a ranked classic round moves the classic rating only: Machiavelox's ranking and rating stay; out for absence is abandonment", async () => {
+  it("a ranked classic round moves the classic rating only: Machiavelox's ranking and rating stay; out for absence is abandonment; the profile shows it apart", async () => {
     const seated = await Promise.all([1, 2, 3].map(() => player(db)));
     // Seat 1 went out; seat 0 was out for absence with the worst score, 5 like seat 2.
     const match = await db.match.create({
@@ -262,5 +263,11 @@ describe("ranked classic", () => {
     expect(result).toMatchObject({ game: "classic", points: null, rankingPoints: null });
     expect(result!.ratingChange).toBeGreaterThan(0);
     expect(result!.rating).toBeCloseTo(classic[1]!);
+    // The profile: the classic rating and its rounds, beside Machiavelox's unrated one.
+    const page = await profile(db, seated[1]!.name, null);
+    expect(page.classicRating).toEqual({ score: classic[1], rounds: 1 });
+    expect(page.ranking.hands).toBe(0);
+    const newcomer = await player(db);
+    expect((await profile(db, newcomer.name, null)).classicRating).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-// A player's page: the agora ranking and rating, games played and won, long games with their
-// totals and standings, recent hands. Everything comes from stored results. Friendly games
+// A player's page: the agora ranking and rating, ranked classic's own rating, games played and
+// won, long games with their totals and standings, recent hands. Everything comes from stored results. Friendly games
 // are private (§13): only the player and those who played them with the player see them.
 
 import { refuse } from "../refusals";
@@ -38,6 +38,9 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       ratingMu: true,
       ratingSigma: true,
       competitiveHands: true,
+      classicRatingMu: true,
+      classicRatingSigma: true,
+      classicRounds: true,
     },
   });
   if (!user)
@@ -125,6 +128,14 @@ export async function profile(db: Db, name: string, viewerId: string | null) {
       mu: user.ratingMu,
       sigma: user.ratingSigma,
     },
+    /** Ranked classic's own rating, apart from Machiavelox's; null before a ranked classic round. */
+    classicRating:
+      user.classicRounds > 0
+        ? {
+            score: skillScore({ mu: user.classicRatingMu, sigma: user.classicRatingSigma }),
+            rounds: user.classicRounds,
+          }
+        : null,
     /** Machiavelox's games. */
     games,
     /** Classic Machiavelli's games, apart. */

@@ -96,6 +96,13 @@ export default async function ProfilePage({ params }: Props) {
             value={String(player.games.played)}
           />
           <Stat label={t("site.profile.won")} testId="games-won" value={String(player.games.won)} />
+          {player.classicRating && (
+            <Stat
+              label={`${t("site.profile.classicRating")} · ${t("site.profile.classicRounds", { n: player.classicRating.rounds })}`}
+              testId="classic-rating"
+              value={format.number(player.classicRating.score, "rating")}
+            />
+          )}
           {player.classicGames.played > 0 && (
             <>
               <Stat
