@@ -1,25 +1,27 @@
 // What one node tells every node of the site: a player's standing changed (a ban closes their
-// sockets wherever they are), a player's invitations changed (their header is told at once).
+// sockets wherever they are), a player's invitations changed (their header is told at once), a
+// player queued in the agora (the matcher looks at once).
 // Alone, a message reaches this process; with REDIS_URL, also every other node, by Redis pub/sub.
 // Messages are hints to act now, never the record: the database holds what happened, and a node
 // that misses one (Redis down) catches up by its bounded caches or the next read.
 
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { channelOf } from "./redis";
 
 export type SiteMessages = {
   /** A player's role, bans or sessions changed; `disconnect` closes their sockets. */
   "user-changed": { userId: string; disconnect: boolean };
   /** Invitations changed for these players (either side). */
   invitations: { userIds: string[] };
+  /** A player joined the agora's queue: the node that forms the groups looks at once. */
+  "agora-queued": { userId: string };
 };
 type Topic = keyof SiteMessages;
 
-const CHANNEL = "machiavelox:site";
-
 export class SiteBus {
   private readonly handlers = new Map<Topic, (message: never) => void>();
-  private redis: { publisher: Redis; subscriber: Redis } | undefined;
+  private redis: { publisher: Redis; subscriber: Redis; channel: string } | undefined;
   /** Tells this node's own messages apart when Redis hands them back. */
   private readonly node = randomUUID();
 
@@ -37,7 +39,7 @@ export class SiteBus {
     if (!this.redis) return;
     const text = JSON.stringify({ from: this.node, topic, message });
     // Offline, Redis refuses at once (no queue): the others rely on their caches' expiry.
-    this.redis.publisher.publish(CHANNEL, text).catch(() => undefined);
+    this.redis.publisher.publish(this.redis.channel, text).catch(() => undefined);
   }
 
   /** From now on messages also go to and come from the other nodes through `redis`. */
@@ -53,8 +55,9 @@ export class SiteBus {
       };
       if (from !== this.node) this.deliver(topic, message);
     });
-    await subscriber.subscribe(CHANNEL);
-    this.redis = { publisher: redis, subscriber };
+    const channel = channelOf(redis, "site");
+    await subscriber.subscribe(channel);
+    this.redis = { publisher: redis, subscriber, channel };
   }
 
   disconnect(): void {
