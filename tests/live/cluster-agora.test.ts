@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 const site = testSite();
-const nodes = ["node-a", "node-b", "node-c"].map(
+const nodeIds = ["node-a", "node-b", "node-c"];
+const nodes = nodeIds.map(
   (id) =>
     new LiveServer(url.href, {
       NODE_ID: id,
@@ -111,5 +112,23 @@ describe("a site of three nodes", () => {
       const [friend] = (await annOnA.friends.list.query()).friends;
       return friend?.online === false ? friend : null;
     }, "bob offline");
+  });
+
+  it("when the matching node is killed, another node takes its lock once it expires and matches the next players", async () => {
+    const redis = await site.connect();
+    const holderOf = async () => (await redis.get("agora:matcher"))?.split(" ")[0] ?? null;
+    const holder = nodeIds.indexOf((await holderOf())!);
+    await nodes[holder]!.kill();
+    const survivors = nodes.filter((_, i) => i !== holder);
+    const players = await Promise.all([0, 1, 2].map(() => newPlayer(db)));
+    const trpcs = players.map((player, i) => client(survivors[i % 2]!, player));
+    for (const trpc of trpcs) await trpc.agora.queue.mutate();
+    const matchIds = await Promise.all(
+      trpcs.map((trpc, i) =>
+        until(async () => (await trpc.agora.status.query()).matchId, `player ${i}'s match`),
+      ),
+    );
+    expect(new Set(matchIds).size).toBe(1);
+    expect([nodeIds[holder], null]).not.toContain(await holderOf());
   });
 });

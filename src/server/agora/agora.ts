@@ -168,10 +168,14 @@ export class Agora {
     if (this.lock?.held) void this.match();
   }
 
-  /** Stops matching here; in a site, hands the lock over so that another node matches at once. */
+  /**
+   * Stops matching here once the groups being formed have their tables; in a site, hands the
+   * lock over so that another node matches at once.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.matching;
     await this.lock?.release();
   }
 
