@@ -1,9 +1,11 @@
 // The open WebSockets and their subscriptions, by player and by address: the caps that keep one
-// player or one address from holding thousands of them, and the handle that closes a banned or
-// signed-out player's sockets at once. Bans run in the server's bundle and sign-outs in Next's,
-// in one process: one registry on globalThis for both.
+// player or one address from holding thousands of them, the handle that closes a banned or
+// signed-out player's sockets at once, and who is online (this node's players, and with Redis
+// every node's: presence.ts). Bans run in the server's bundle and sign-outs in Next's, in one
+// process: one registry on globalThis for both.
 
 import { TRPCError } from "@trpc/server";
+import { PRESENCE_RENEW_MS, type SharedPresence } from "./presence";
 
 /** Sockets one player may hold open (a few tabs and devices). */
 export const SOCKETS_PER_PLAYER = 16;
@@ -28,6 +30,23 @@ class Connections {
   private readonly signedOutByAddress = new Map<string, number>();
   private readonly subscriptionsBySocket = new Map<string, number>();
   private readonly subscriptionsByUser = new Map<string, number>();
+  private site: { presence: SharedPresence; renewal: NodeJS.Timeout } | undefined;
+
+  /** From now on this node's players count as online for the whole site, through `presence`. */
+  share(presence: SharedPresence): void {
+    this.unshare();
+    const renewal = setInterval(
+      () => void presence.here([...this.byUser.keys()]).catch(() => undefined),
+      PRESENCE_RENEW_MS,
+    ).unref();
+    this.site = { presence, renewal };
+    void presence.here([...this.byUser.keys()]).catch(() => undefined);
+  }
+
+  unshare(): void {
+    if (this.site) clearInterval(this.site.renewal);
+    this.site = undefined;
+  }
 
   /** Why a new socket of `userId` (null: signed out) from `address` is refused, or null. */
   refusal(userId: string | null, address: string): string | null {
@@ -45,19 +64,28 @@ class Connections {
   add(socket: Closable, userId: string | null, address: string): () => void {
     if (userId !== null) {
       const sockets = this.byUser.get(userId) ?? new Set();
+      // A word Redis misses (down) is said again at the next renewal.
+      if (sockets.size === 0) void this.site?.presence.here([userId]).catch(() => undefined);
       this.byUser.set(userId, sockets.add(socket));
       return () => {
         sockets.delete(socket);
-        if (sockets.size === 0 && this.byUser.get(userId) === sockets) this.byUser.delete(userId);
+        if (sockets.size > 0 || this.byUser.get(userId) !== sockets) return;
+        this.byUser.delete(userId);
+        void this.site?.presence.gone(userId).catch(() => undefined);
       };
     }
     this.signedOutByAddress.set(address, (this.signedOutByAddress.get(address) ?? 0) + 1);
     return () => decrement(this.signedOutByAddress, address);
   }
 
-  /** Whether the player has a socket open (a tab of the site). */
-  isOnline(userId: string): boolean {
-    return this.byUser.has(userId);
+  /**
+   * Which of these players have a socket open (a tab of the site): on this node, and with Redis
+   * on any node of the site. Redis down: this node's players only.
+   */
+  async online(userIds: string[]): Promise<Set<string>> {
+    const here = userIds.filter((userId) => this.byUser.has(userId));
+    const site = await this.site?.presence.online(userIds).catch(() => undefined);
+    return new Set([...here, ...(site ?? [])]);
   }
 
   /** Closes every socket of the player: their subscriptions end, their seats go absent. */

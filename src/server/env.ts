@@ -30,19 +30,20 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default(".data"),
     /**
      * Set when the site runs as several nodes: what they share (the way to each match's owner,
-     * limits, the site's messages) goes through this Redis. Unset: one process keeps it in memory.
+     * limits, the agora's queue, presence, the site's messages) goes through this Redis. Unset:
+     * one process keeps it in memory.
      */
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
       .optional(),
     /**
-     * The site's names in its Redis (keys and channels start with it): sites sharing one Redis
-     * (a staging site beside production, tests) never hear each other.
+     * What every Redis key and channel of this site starts with: several sites (or test runs)
+     * may share one Redis under different prefixes.
      */
     REDIS_PREFIX: z
       .string()
-      .regex(/^[A-Za-z0-9._-]{1,32}$/, "must be 1 to 32 letters, digits, or . _ -")
-      .default("machiavelox"),
+      .regex(/^[A-Za-z0-9._:-]{0,64}$/, "must be up to 64 letters, digits, or . _ : -")
+      .default("machiavelox:"),
     /** Signs the session cookies; generated and kept in DATA_DIR when unset on the embedded default. */
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The address players use, when it is not http://HOST:PORT (e.g. behind a proxy). */

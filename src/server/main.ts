@@ -17,6 +17,8 @@ import { loadPuzzles } from "./puzzles/store";
 import { connectRedis } from "./redis";
 import { shareLimits } from "./limits";
 import { siteBus } from "./site-bus";
+import { connections } from "./connections";
+import { SharedPresence } from "./presence";
 
 /** The session-signing secret of a local install, kept in the data folder across restarts. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -87,11 +89,12 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     process.env.NEXTAUTH_URL = env.NEXTAUTH_URL ?? `http://${env.HOST}:${env.PORT}`;
     const origin = new URL(process.env.NEXTAUTH_URL).origin;
     const redis = env.REDIS_URL
-      ? await connectRedis(env.REDIS_URL, env.REDIS_PREFIX, log)
+      ? await connectRedis(env.REDIS_URL, log, env.REDIS_PREFIX)
       : undefined;
     if (redis) {
       shareLimits(redis);
       await siteBus().connect(redis);
+      connections().share(new SharedPresence(redis, env.NODE_ID));
     }
     limitSignUps(env.SIGN_UPS_PER_HOUR);
     if (env.SMTP_URL) setMailer(smtpMailer(origin, env.SMTP_URL, env.MAIL_FROM, log));
@@ -106,7 +109,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     const live = await startLiveMatches(db(), log, env, redis);
     resumePracticeBots(live);
     live.whenTaken(() => resumePracticeBots(live));
-    await startAgora(db(), live, log);
+    const agora = await startAgora(db(), live, log, redis && { redis, nodeId: env.NODE_ID });
 
     const app = pages ? await nextApp(env) : undefined;
     const appServer = createAppServer({
@@ -127,9 +130,11 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       if (stopping) return;
       stopping = true;
       log.info(`${signal}: shutting down`);
+      await agora.stop();
       await live.shutdown();
       await appServer.close();
       await app?.close();
+      connections().unshare();
       siteBus().disconnect();
       await redis?.quit();
       await stopDatabase();

@@ -1,5 +1,6 @@
 // What one node tells every node of the site: a player's standing changed (a ban closes their
-// sockets wherever they are), a player's invitations changed (their header is told at once).
+// sockets wherever they are), a player's invitations changed (their header is told at once), a
+// player queued in the agora (the matcher looks at once).
 // Alone, a message reaches this process; with REDIS_URL, also every other node, by Redis pub/sub.
 // Messages are hints to act now, never the record: the database holds what happened, and a node
 // that misses one (Redis down) catches up by its bounded caches or the next read.
@@ -17,6 +18,8 @@ export type SiteMessages = {
   "match-claimed": { matchId: string; nodeId: string; epoch: number };
   /** A node stopped and let its matches go: the others take them now, not at the leases' expiry. */
   "matches-released": { nodeId: string };
+  /** A player joined the agora's queue: the node that forms the groups looks at once. */
+  "agora-queued": { userId: string };
 };
 type Topic = keyof SiteMessages;
 

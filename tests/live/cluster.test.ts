@@ -16,7 +16,7 @@ import {
 const { url, db } = await liveDatabase();
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 /** This file's own site in the shared Redis: no other test or run hears it. */
-const REDIS_PREFIX = `test-${randomBytes(4).toString("hex")}`;
+const REDIS_PREFIX = `test:${randomBytes(4).toString("hex")}:`;
 
 type Health = {
   node: string;
@@ -28,7 +28,7 @@ function node(name: string): LiveServer {
   return new LiveServer(url, {
     REDIS_URL,
     REDIS_PREFIX,
-    NODE_ID: `${REDIS_PREFIX}-${name}`,
+    NODE_ID: `${REDIS_PREFIX}${name}`,
   });
 }
 

@@ -2,8 +2,12 @@
 // Machiavelox by three, or ranked classic rounds by three or four (pools.ts), closest skill at
 // that game first, the window widening with waiting time. One entry per player, in one pool: a
 // second tab sees the same entry. A group found becomes a live match through the live server.
+// Alone, the process holds the queue and matches; in a site of several nodes the queue is in
+// Redis and one node at a time matches (site.ts). Players learn of their match by their status,
+// read from the database wherever they are connected.
 
 import { refuse } from "../refusals";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session";
@@ -16,6 +20,8 @@ import { RANKED_POOLS, scoreIn, specOfPool, tableSize, type RankedPool } from ".
 import { retryLater } from "../retry";
 import { settleCompetitive } from "./settle";
 import { blockedPairs } from "../friends/friends";
+import { siteBus } from "../site-bus";
+import { MatcherLock, RedisQueue } from "./site";
 
 /** How often the matcher looks at the queue (it also looks at once when someone joins). */
 export const MATCH_EVERY_MS = 1000;
@@ -28,15 +34,28 @@ export type AgoraStatus = {
   ban: ActiveBan | null;
 };
 
+export type AgoraOptions = {
+  queue?: QueueStore;
+  /** In a site: the lock that makes this node the one that matches while it holds it. */
+  lock?: MatcherLock;
+  logger?: Logger;
+};
+
 export class Agora {
   private matching: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  private readonly queue: QueueStore;
+  private readonly lock: MatcherLock | undefined;
+  private readonly logger: Logger | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly queue: QueueStore = new MemoryQueue(),
-    private readonly logger?: Logger,
-  ) {}
+    options: AgoraOptions = {},
+  ) {
+    this.queue = options.queue ?? new MemoryQueue();
+    this.lock = options.lock;
+    this.logger = options.logger;
+  }
 
   /**
    * Queues the player in `pool`, or answers their entry if they are queued already (another
@@ -70,29 +89,30 @@ export class Agora {
     });
     const score = scoreIn(pool, ratings);
     await this.queue.add({ userId: user.id, name: user.name, pool, score, since: now });
-    this.start();
-    await this.match(now);
+    if (this.matchesHere()) {
+      this.start();
+      await this.match(now);
+    } else siteBus().send("agora-queued", { userId: user.id });
     return this.status(user);
   }
 
   async cancel(user: SessionUser): Promise<AgoraStatus> {
     // After a group is formed the entry is gone: cancelling then changes nothing.
     await this.matching;
-    await this.queue.remove(user.id);
+    await this.queue.take([user.id]);
     return this.status(user);
   }
 
   async status(user: SessionUser): Promise<AgoraStatus> {
-    const [entry, all, matchId, ban] = await Promise.all([
+    const [entry, matchId, ban] = await Promise.all([
       this.queue.get(user.id),
-      this.queue.all(),
       this.currentMatch(user.id),
       activeBan(this.db, user.id, ["MODERATOR", "ABANDONMENT"]),
     ]);
     return {
       queued: entry && {
         since: entry.since,
-        waiting: all.filter((other) => other.pool === entry.pool).length,
+        waiting: await this.queue.waiting(entry.pool),
         pool: entry.pool,
       },
       matchId,
@@ -112,7 +132,9 @@ export class Agora {
         for (const pool of RANKED_POOLS) {
           const waiting = queued.filter((entry) => entry.pool === pool);
           for (const group of formGroups(waiting, now, apart, tableSize(pool))) {
-            for (const entry of group) await this.queue.remove(entry.userId);
+            // Someone who left meanwhile (or was taken by a matcher that lost its lock): the
+            // others wait for the next round.
+            if (!(await this.queue.take(group.map((entry) => entry.userId)))) continue;
             await this.startMatch(group, pool);
           }
         }
@@ -121,19 +143,40 @@ export class Agora {
     return this.matching;
   }
 
-  /** Runs the matcher every second while anyone waits. */
-  private start() {
-    this.timer ??= setInterval(() => {
-      void this.queue.all().then((all) => {
-        if (all.length === 0) this.stop();
-        else void this.match();
-      });
-    }, MATCH_EVERY_MS).unref();
+  /** Whether this process forms the groups: alone it does; in a site, while it holds the lock. */
+  private matchesHere(): boolean {
+    return !this.lock || this.lock.held;
   }
 
-  stop() {
+  /**
+   * Runs the matcher every second: alone, while anyone waits; in a site, always, taking or
+   * renewing the lock at each round and matching while this node holds it.
+   */
+  start() {
+    this.timer ??= setInterval(() => void this.round(), MATCH_EVERY_MS).unref();
+  }
+
+  private async round() {
+    if (this.lock) {
+      if (await this.lock.hold()) await this.match();
+    } else if ((await this.queue.all()).length === 0) await this.stop();
+    else await this.match();
+  }
+
+  /** A player queued on another node: the node that matches looks at once. */
+  queuedElsewhere() {
+    if (this.lock?.held) void this.match();
+  }
+
+  /**
+   * Stops matching here once the groups being formed have their tables; in a site, hands the
+   * lock over so that another node matches at once.
+   */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.matching;
+    await this.lock?.release();
   }
 
   /** Opens a competitive table of the pool's game for the first and seats the others: it starts. */
@@ -181,9 +224,28 @@ export function agora(db: Db): Agora {
  * At start-up: the process's agora, and every competitive match counted when it ends — those
  * that ended while the server was down (or before they could be counted) at once.
  */
-export async function startAgora(db: Db, registry: LiveMatches, logger: Logger): Promise<void> {
+export async function startAgora(
+  db: Db,
+  registry: LiveMatches,
+  logger: Logger,
+  site?: { redis: Redis; nodeId: string },
+): Promise<Agora> {
   const log = logger.child({ module: "agora" });
-  shared.machiaveloxAgora = new Agora(db, new MemoryQueue(), log);
+  const agora = new Agora(
+    db,
+    site
+      ? {
+          queue: new RedisQueue(site.redis),
+          lock: new MatcherLock(site.redis, site.nodeId),
+          logger: log,
+        }
+      : { logger: log },
+  );
+  shared.machiaveloxAgora = agora;
+  if (site) {
+    siteBus().handle("agora-queued", () => agora.queuedElsewhere());
+    agora.start();
+  }
   // Retried while the process lives; settling is idempotent, and a restart settles what is left.
   const settle = (matchId: string, failures = 0): Promise<void> =>
     settleCompetitive(db, matchId).catch((error: unknown) => {
@@ -203,4 +265,5 @@ export async function startAgora(db: Db, registry: LiveMatches, logger: Logger):
     select: { id: true },
   });
   for (const { id } of pending) await settle(id);
+  return agora;
 }

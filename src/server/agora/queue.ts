@@ -1,5 +1,5 @@
-// The matchmaking queue's storage, behind an interface: one server process holds it in memory
-// now; several nodes will share it through Redis later without the matcher changing.
+// The matchmaking queue's storage, behind an interface: one server process holds it in memory;
+// the nodes of a site share it in Redis (site.ts) without the matcher changing.
 
 import type { RankedPool } from "./pools";
 
@@ -18,9 +18,14 @@ export interface QueueStore {
   /** Adds the entry unless the player already has one; answers the player's entry either way. */
   add(entry: QueueEntry): Promise<QueueEntry>;
   get(userId: string): Promise<QueueEntry | null>;
-  /** Whether the player had an entry. */
-  remove(userId: string): Promise<boolean>;
+  /**
+   * Removes every one of these players if all of them are queued, else none: whether it did. A
+   * group is taken whole, so a player who cancels meanwhile is never seated.
+   */
+  take(userIds: string[]): Promise<boolean>;
   all(): Promise<QueueEntry[]>;
+  /** How many players wait in `pool`. */
+  waiting(pool: RankedPool): Promise<number>;
 }
 
 export class MemoryQueue implements QueueStore {
@@ -37,12 +42,18 @@ export class MemoryQueue implements QueueStore {
     return this.entries.get(userId) ?? null;
   }
 
-  async remove(userId: string): Promise<boolean> {
-    return this.entries.delete(userId);
+  async take(userIds: string[]): Promise<boolean> {
+    if (!userIds.every((userId) => this.entries.has(userId))) return false;
+    for (const userId of userIds) this.entries.delete(userId);
+    return true;
   }
 
   async all(): Promise<QueueEntry[]> {
     return [...this.entries.values()];
+  }
+
+  async waiting(pool: RankedPool): Promise<number> {
+    return [...this.entries.values()].filter((entry) => entry.pool === pool).length;
   }
 }
 

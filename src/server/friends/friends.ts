@@ -273,8 +273,11 @@ export async function listFriends(db: Db, user: SessionUser): Promise<FriendsLis
     },
     select: { userId: true, matchId: true },
   });
+  const connected = await connections().online(
+    friends.filter((friend) => friend.showOnline).map((friend) => friend.id),
+  );
   const online = (friend: (typeof friends)[number]) =>
-    friend.showOnline ? connections().isOnline(friend.id) : null;
+    friend.showOnline ? connected.has(friend.id) : null;
   const entries = friends
     .filter((friend) => !friend.deletedAt)
     .map((friend) => {
