@@ -46,6 +46,8 @@ export function createAppServer(options: {
   log?: Logger;
   /** Requests and WebSocket upgrades one client address may send a second (address-gate.ts). */
   requestsPerSecond: number;
+  /** This node's name among the site's (NODE_ID), told by /health. */
+  nodeId?: string;
 }): AppServer {
   const log = options.log ?? pino({ level: "error" });
   const onError = (failure: Parameters<typeof logFailure>[1]) => logFailure(log, failure);
@@ -72,7 +74,7 @@ export function createAppServer(options: {
         .writeHead(refused.status, { "content-type": "application/json", ...refused.headers })
         .end(JSON.stringify({ error: { message: refused.message } }));
     } else if (path.startsWith(`${TRPC_HTTP_PATH}/`)) trpc(req, res);
-    else if (path === HEALTH_PATH) void health(res);
+    else if (path === HEALTH_PATH) void health(res, options.nodeId ?? "local");
     else options.fallback(req, res);
   });
 
@@ -241,12 +243,17 @@ function coalesceWrites(client: WebSocket, socket: Duplex) {
   }) as WebSocket["send"];
 }
 
-/** 200 with the server's state while it serves, 503 while it cannot (database down, stopping). */
-async function health(res: http.ServerResponse) {
+/**
+ * 200 with the node's state while it serves, 503 while it cannot (database down, stopping). The
+ * node's name and the matches it owns tell a site's nodes apart behind a balancer.
+ */
+async function health(res: http.ServerResponse, node: string) {
   // A server without live matches (yet, or any more) answers too: unavailable.
   const report = await Promise.resolve()
     .then(() => liveMatches().health())
+    .then((state) => ({ node, ...state, ownedMatches: state.liveMatches }))
     .catch((error: unknown) => ({
+      node,
       status: "unavailable",
       error: error instanceof Error ? error.message : String(error),
     }));

@@ -111,6 +111,7 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
       siteOrigin: process.env.NEXTAUTH_URL,
       log,
       requestsPerSecond: env.REQUESTS_PER_SECOND,
+      nodeId: env.NODE_ID,
       fallback: app ? app.handle : (_req, res) => res.writeHead(404).end(),
     });
     await new Promise<void>((resolve, reject) => {
