@@ -1,7 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import pino from "pino";
 import { db } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
@@ -15,21 +12,11 @@ import { limitSignUps } from "./accounts/limits";
 import { logMailer, setMailer, smtpMailer } from "./mail";
 import { loadPuzzles } from "./puzzles/store";
 import { connectRedis } from "./redis";
+import { localSecret } from "./local-secret";
 import { shareLimits } from "./limits";
 import { siteBus } from "./site-bus";
 import { connections } from "./connections";
 import { SharedPresence } from "./presence";
-
-/** The session-signing secret of a local install, kept in the data folder across restarts. */
-async function localSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, "auth.secret");
-  const kept = await readFile(file, "utf8").catch(() => "");
-  if (kept.trim()) return kept.trim();
-  const secret = randomBytes(32).toString("base64url");
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
 
 function readEnv(): Env {
   try {

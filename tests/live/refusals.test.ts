@@ -174,13 +174,15 @@ describe("refusals", () => {
     }
   });
 
-  it("/health answers 200 with the uptime, the live matches and the database", async () => {
+  it("/health answers 200 with the node's name, the uptime, the matches it owns and the database", async () => {
     const response = await fetch(`http://${server.origin}/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
+      node: "local",
       status: "ok",
       uptimeSeconds: expect.any(Number),
       liveMatches: expect.any(Number),
+      ownedMatches: expect.any(Number),
       database: "ok",
     });
   });
