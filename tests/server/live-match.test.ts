@@ -161,6 +161,46 @@ describe("the match actor on an in-memory store and a hand-driven clock", () => 
     expect(clock.now()).toBe(table.store.log.at(-1)!.virtualMs);
   });
 
+  it("an action sent again under its ref (its answer lost with a node) is answered as the first time, not played twice, even by the match rebuilt elsewhere", async () => {
+    const table = await dealt();
+    const first = await table.match.act("ada", 0, { do: "draw" }, "ref-1");
+    const logged = table.store.log.length;
+    const withRef = () => table.store.log.filter((entry) => entry.ref === "ref-1");
+    expect(withRef().map((entry) => entry.command.do)).toEqual(["draw"]);
+    expect(await table.match.act("ada", 0, { do: "draw" }, "ref-1")).toBe(first);
+    expect(table.store.log).toHaveLength(logged);
+    const again = LiveMatch.replay(
+      table.deps,
+      { store: table.store, clock: new ManualClock() },
+      { ...table.info, status: "PLAYING", seats: PLAYERS.map((p) => ({ ...p })) },
+      table.rules,
+      7,
+      await table.store.entries(),
+    );
+    expect(await again.act("ada", 0, { do: "draw" }, "ref-1")).toBe(first);
+    expect(withRef()).toHaveLength(1);
+    expect(await again.act("ada", 0, { do: "draw" }, "ref-2")).toBeGreaterThan(first);
+  });
+
+  it("a match that leaves this node ends its followers' streams, each to follow it where it went", async () => {
+    const table = await dealt();
+    const ended: string[] = [];
+    table.match.follow(
+      0,
+      null,
+      () => undefined,
+      () => ended.push("seat"),
+    );
+    table.match.follow(
+      null,
+      null,
+      () => undefined,
+      () => ended.push("spectator"),
+    );
+    table.match.dismiss();
+    expect(ended).toEqual(["seat", "spectator"]);
+  });
+
   it("an append the log refuses as stale (another node owns the match) stops the match here and tells the registry", async () => {
     const table = await dealt();
     table.store.append = () => Promise.reject(new StaleAppend({ matchId: "m1", seq: 9 }));

@@ -11,6 +11,8 @@ export type LogEntry = {
   wallTime: Date;
   seat: number | null;
   command: { do: string } & Record<string, unknown>;
+  /** The relayed request that made it (MatchEvent.ref), if any. */
+  ref?: string | null;
 };
 
 /** `epoch`: the lease under which the match's owner appends (leases.ts). */
@@ -38,18 +40,18 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * the other matches' entries of the batch.
  */
 const APPEND = {
-  name: "match-event-append-fenced",
+  name: "match-event-append-fenced-ref",
   text: `WITH fenced AS (
       SELECT e.* FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamp[], $5::int[],
-                             $6::jsonb[], $7::int[])
-        AS e("matchId", "seq", "virtualMs", "wallTime", "seat", "command", "epoch")
+                             $6::jsonb[], $7::int[], $8::text[])
+        AS e("matchId", "seq", "virtualMs", "wallTime", "seat", "command", "epoch", "ref")
       JOIN "MatchLease" l ON l."matchId" = e."matchId" AND l."epoch" = e."epoch"
       WHERE e."seq" = 1 + COALESCE(
         (SELECT max(m."seq") FROM "MatchEvent" m WHERE m."matchId" = e."matchId"), 0)
       FOR SHARE OF l
     )
-    INSERT INTO "MatchEvent" ("matchId", "seq", "virtualMs", "wallTime", "seat", "command")
-    SELECT "matchId", "seq", "virtualMs", "wallTime", "seat", "command" FROM fenced
+    INSERT INTO "MatchEvent" ("matchId", "seq", "virtualMs", "wallTime", "seat", "command", "ref")
+    SELECT "matchId", "seq", "virtualMs", "wallTime", "seat", "command", "ref" FROM fenced
     ON CONFLICT DO NOTHING
     RETURNING "matchId", "seq"`,
 };
@@ -182,6 +184,7 @@ export class EventLog {
           entries.map((e) => e.seat),
           entries.map((e) => JSON.stringify(e.command)),
           batch.map((waiting) => waiting.epoch),
+          entries.map((e) => e.ref ?? null),
         ],
       }),
     );

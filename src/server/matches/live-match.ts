@@ -57,6 +57,11 @@ export type MatchDeps = {
 const RETRY_MS = 1000;
 /** A classic bot's pace: one step (a card put, moved, the turn ended) this often, so players watch it. */
 export const CLASSIC_BOT_STEP_MS = 800;
+/**
+ * Relayed requests remembered per match: a request is sent again within seconds of the first
+ * (relay.ts, MOVE_WAIT_MS), while a match takes a few actions a second at most.
+ */
+const RECENT_REFS = 256;
 
 type Outcome = MatchOutcome;
 
@@ -90,6 +95,8 @@ export class LiveMatch {
   /** Classic: who plays each seat (its player or a bot), and the bots' next step. */
   private readonly classic: ClassicSeats | null;
   private botTimer: Alarm | null = null;
+  /** The last relayed requests played here, by ref, with the event id each answered. */
+  private readonly refs = new Map<string, number>();
 
   private constructor(
     private readonly deps: MatchDeps,
@@ -140,6 +147,7 @@ export class LiveMatch {
       state = next.state;
       match.audience.remember(next.events);
       match.seq = entry.seq;
+      if (entry.ref) match.played(entry.ref, rules.lastEventIdOf(state));
     }
     match.state = state;
     for (let seat = 0; seat < rules.seats; seat++)
@@ -208,10 +216,16 @@ export class LiveMatch {
     });
   }
 
-  /** Runs one player's command; resolves with the id of the last event it produced. */
-  act(userId: string, seat: number, command: MatchCommand): Promise<number> {
+  /**
+   * Runs one player's command; resolves with the id of the last event it produced. `ref`: the
+   * relayed request's id; sent again (its answer was lost with a node), it is answered as the
+   * first time rather than played twice.
+   */
+  act(userId: string, seat: number, command: MatchCommand, ref?: string): Promise<number> {
     this.authorize(userId, seat);
     return this.run(async () => {
+      const answered = ref === undefined ? undefined : this.refs.get(ref);
+      if (answered !== undefined) return answered;
       if (this.stopping) throw restarting();
       if (this.info.status === "WAITING" || !this.state)
         throw new MatchError("CONFLICT", "The hand has not started: the table waits for players.");
@@ -220,8 +234,9 @@ export class LiveMatch {
       const now = this.now();
       const result = this.rules.apply(this.state, seat, command, now);
       if (!result.ok) throw refusal(result.rejection);
-      await this.commit(result.state, result.events, seat, command, now);
+      await this.commit(result.state, result.events, seat, command, now, ref);
       const eventId = this.rules.lastEventIdOf(this.state);
+      if (ref !== undefined) this.played(ref, eventId);
       // Acting shows the seat up (§11); without a live subscription it is still away.
       if (!this.audience.present(seat)) await this.sendPresence(seat, false);
       return eventId;
@@ -314,6 +329,12 @@ export class LiveMatch {
     this.deps.onLost(this);
   }
 
+  /** Remembers a relayed request's answer, the last RECENT_REFS of them. */
+  private played(ref: string, eventId: number) {
+    this.refs.set(ref, eventId);
+    if (this.refs.size > RECENT_REFS) this.refs.delete(this.refs.keys().next().value!);
+  }
+
   /** Serializes `task` after every change queued before it. */
   private run<T>(task: () => Promise<T>): Promise<T> {
     const result = this.queue.then(task);
@@ -349,6 +370,7 @@ export class LiveMatch {
     seat: number | null,
     command: LogEntry["command"],
     at: Millis,
+    ref?: string,
   ) {
     const entry: LogEntry = {
       matchId: this.id,
@@ -357,6 +379,7 @@ export class LiveMatch {
       wallTime: new Date(),
       seat,
       command,
+      ref: ref ?? null,
     };
     await this.store.append(entry).catch((error: unknown) => {
       if (!(error instanceof StaleAppend)) throw error;

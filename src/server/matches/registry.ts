@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
@@ -572,7 +573,9 @@ export class LiveMatches implements MatchService {
       throw tooFast("you", error);
     });
     try {
-      const request: MatchRequest = { op: "act", userId: user.id, seat, command, rules };
+      // Relayed, an action carries a ref: sent again after a node died, it is not played twice.
+      const ref = this.relay && randomUUID();
+      const request: MatchRequest = { op: "act", userId: user.id, seat, command, rules, ref };
       const eventId = (await this.route(matchId, request)) as string;
       return markPlainJson({ ok: true as const, eventId });
     } finally {
@@ -670,7 +673,8 @@ export class LiveMatches implements MatchService {
         await this.seatLimiter.consume(`${matchId}:${request.seat}`).catch((error: unknown) => {
           throw tooFast("your seat", error);
         });
-        return String(await match.act(request.userId, request.seat, request.command));
+        const { userId, seat, command, ref } = request;
+        return String(await match.act(userId, seat, command, ref));
       }
       case "join": {
         this.available();

@@ -28,6 +28,8 @@ export type MatchRequest =
       seat: number;
       command: MatchCommand;
       rules: "machiavelox" | "classic";
+      /** The request's own id: sent again, it is answered from the match, not played twice. */
+      ref?: string;
     }
   /** `server`: seated by the server (a lobby, the agora), not by the player asking. */
   | { op: "join"; user: { id: string; name: string }; server: boolean }
@@ -57,7 +59,7 @@ export interface MatchService {
 }
 
 /** How long an owner may take to answer: past it the asker gives up (its answer is unknown). */
-export const ANSWER_MS = 5_000;
+export const ANSWER_MS = 3_000;
 /**
  * How long a request waits for a match whose owner is gone to be taken over: a lease's
  * expiry, a takeover sweep and a replay, with room to spare.
@@ -99,11 +101,29 @@ function onlyMoved(error: unknown): null {
   throw error;
 }
 
-const unanswered = () =>
-  new MatchError(
-    "SERVICE_UNAVAILABLE",
-    "The server playing this match did not answer: look at the table and try again.",
-  );
+/** The owner did not answer in time: whether it did the request is unknown. */
+class Unanswered extends MatchError {
+  constructor() {
+    super(
+      "SERVICE_UNAVAILABLE",
+      "The server playing this match did not answer: look at the table and try again.",
+    );
+  }
+}
+
+/**
+ * Requests sent again when their answer is lost (their owner died, or took too long): doing
+ * one twice does it once (an action carries its ref, a player holds one seat) or only reads.
+ * Seating a bot or ending a match is not sent again: its asker hears that nobody answered.
+ */
+const REPEATABLE = new Set<MatchRequest["op"]>([
+  "act",
+  "join",
+  "get",
+  "seatView",
+  "expire",
+  "touch",
+]);
 const unreachable = () =>
   new MatchError(
     "SERVICE_UNAVAILABLE",
@@ -214,17 +234,24 @@ export class Relay {
   /** Asks the match's owner, wherever it is, waiting out a move from one owner to another. */
   call(matchId: string, request: MatchRequest): Promise<unknown> {
     this.counts.asked++;
-    return this.ask(matchId, (id) => ({ t: "req", id, from: this.nodeId, matchId, request }));
+    const repeatable = REPEATABLE.has(request.op);
+    return this.ask(
+      matchId,
+      (id) => ({ t: "req", id, from: this.nodeId, matchId, request }),
+      repeatable,
+    );
   }
 
   /**
    * Sends the message `made` for each try (under the try's id) to the match's owner and
    * resolves with its answer, looking for the owner again while the match moves. `made` gives
-   * null when the answer no longer matters (a stream followed afresh meanwhile).
+   * null when the answer no longer matters (a stream followed afresh meanwhile). `repeatable`:
+   * an unanswered message is sent again (to the match's owner then) rather than given up.
    */
   private async ask(
     matchId: string,
     made: (id: string, owner: string) => Message | null,
+    repeatable = false,
   ): Promise<unknown> {
     const until = Date.now() + MOVE_WAIT_MS;
     for (;;) {
@@ -239,7 +266,8 @@ export class Relay {
           const moved = await answer.then(
             (value) => ({ value }),
             (error: unknown) => {
-              if (error instanceof NotOwner) return null;
+              if (error instanceof NotOwner || (repeatable && error instanceof Unanswered))
+                return null;
               throw error;
             },
           );
@@ -257,7 +285,7 @@ export class Relay {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         this.owners.delete(matchId);
-        reject(unanswered());
+        reject(new Unanswered());
       }, ANSWER_MS);
       this.waiting.set(id, { resolve, reject, timer });
     });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MatchEvent" ADD COLUMN "ref" TEXT;
