@@ -48,7 +48,10 @@ export const envSchema = z
     NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The address players use, when it is not http://HOST:PORT (e.g. behind a proxy). */
     NEXTAUTH_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    /**
+     * Behind one reverse proxy: take the client address from the last X-Forwarded-For entry,
+     * the one the proxy added (docs/deploy.md).
+     */
     TRUST_PROXY: flag.default(false),
     /** Test only (the e2e server): every new hand is dealt from this seed, so a test knows the deal. */
     DEAL_SEED: z.coerce

@@ -226,6 +226,27 @@ describe("transports", () => {
     }
   });
 
+  it("behind the trusted proxy, addresses a client writes into X-Forwarded-For itself are not its address: a flood from one client stays one client", async () => {
+    const gated = createAppServer({
+      trustProxy: true,
+      fallback: (_req, res) => res.writeHead(404).end(),
+      requestsPerSecond: 1,
+    });
+    await new Promise<void>((resolve) => gated.server.listen(0, "127.0.0.1", resolve));
+    const at = `127.0.0.1:${(gated.server.address() as AddressInfo).port}`;
+    try {
+      // The proxy appends the address it saw (10.0.0.9) to whatever the client sent.
+      const statuses = [];
+      for (let n = 0; n < 12; n++) {
+        const headers = { "x-forwarded-for": `192.168.${n}.1, 10.0.0.9` };
+        statuses.push((await fetch(`http://${at}/page`, { headers })).status);
+      }
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await gated.close();
+    }
+  });
+
   it("other paths go to the page handler (Next.js)", async () => {
     expect((await fetch(`http://${origin}/anything`)).status).toBe(404);
   });
