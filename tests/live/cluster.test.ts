@@ -4,7 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually, liveDatabase, LiveServer } from "./harness";
+import { hiddenCardLeaks } from "./hidden";
 import {
+  playRandomly,
   seatedTable,
   send,
   type Action,
@@ -76,6 +78,14 @@ async function sendThrough(seat: SeatClient, matchId: string, action: Action): P
   }
 }
 
+/** Every seat has heard the event `eventId`: each follows the match, wherever it went. */
+function allHeard(table: { seats: SeatClient[] }, eventId: string) {
+  return eventually(
+    () => table.seats.every((seat) => seat.bot.lastEventId >= Number(eventId)),
+    "every seat to hear the event",
+  );
+}
+
 /** Draws by the seats in turn, each heard by its seat before the next; the acknowledged ids. */
 async function draws(table: { matchId: string; seats: SeatClient[] }, count: number) {
   const accepted: string[] = [];
@@ -94,27 +104,36 @@ afterAll(() => Promise.all(nodes.map((server) => server.stop())));
 await Promise.all(nodes.map((server) => server.start()));
 
 describe("a site of several nodes", () => {
-  it("§6 seats connected to three nodes play a hand: every action goes to the match's owner through the relay, the owner's own seat too, and every seat hears every event in order", async () => {
+  it("§6 seats connected to three nodes play a whole hand: every action goes to the match's owner through the relay, the owner's own seat's too, every seat hears every event in order and no hidden card", async () => {
     const before = await Promise.all(nodes.map(health));
     const table = await seatedTable(nodes, db, 3);
     try {
-      const accepted = await draws(table, 30);
-      for (const seat of table.seats) {
-        await eventually(() => seat.bot.lastEventId >= Number(accepted.at(-1)), "all draws heard");
-        expectContiguous(seat.received);
-      }
-      expect(await loggedActions(table.matchId)).toBe(accepted.length);
+      const { accepted } = await playRandomly(table, 90);
+      const [, b, c] = table.seats;
+      for (const seat of [b!, c!])
+        expect(await sendThrough(seat, table.matchId, { do: "leave" })).toMatchObject({ ok: true });
+      await eventually(() => table.seats.every((seat) => seat.bot.over), "the end of the hand");
+      for (const seat of table.seats) expectContiguous(seat.received);
+      // Read through node b, which does not own the match: its result and its instants.
+      const info = await b!.client.trpc.match.get.query({ matchId: table.matchId });
+      expect(info).toMatchObject({ status: "ENDED", result: { winner: 0 }, you: 1 });
+      expect(info.endedAt).toBeInstanceOf(Date);
+      expect(await loggedActions(table.matchId)).toBe(accepted.length + 2);
+      expect(hiddenCardLeaks(table.seats.map((seat) => seat.client.frames))).toEqual([]);
       const after = await Promise.all(nodes.map(health));
-      // The table was opened on node a (seat 0's), which plays it.
-      expect(after[0]!.ownedMatches).toBe(before[0]!.ownedMatches + 1);
-      // Each node asked the owner for its own seat's draws, node a included: one path for all.
+      // The table was opened on node a (seat 0's), which played it.
+      const lease = await db.matchLease.findUniqueOrThrow({ where: { matchId: table.matchId } });
+      expect(lease).toMatchObject({ nodeId: `${REDIS_PREFIX}a`, epoch: 1 });
+      // Each node asked the owner for its own seat's actions, node a included: one path for all.
       for (const index of [0, 1, 2])
         expect(after[index]!.relay.asked - before[index]!.relay.asked).toBeGreaterThanOrEqual(10);
-      expect(after[0]!.relay.served - before[0]!.relay.served).toBeGreaterThanOrEqual(30);
+      expect(after[0]!.relay.served - before[0]!.relay.served).toBeGreaterThanOrEqual(
+        accepted.length,
+      );
     } finally {
       await table.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it("a node killed mid-hand (SIGKILL): another takes its match within seconds, and every seat resumes with every acknowledged action", async () => {
     const [a] = nodes;
@@ -134,6 +153,8 @@ describe("a site of several nodes", () => {
       expect(outcome).toMatchObject({ ok: true });
       expect(Date.now() - killed).toBeLessThan(10_000);
       accepted.push((outcome as { eventId: string }).eventId);
+      // Seat 0's client reconnected to another node and resumed its stream there.
+      await allHeard(table, accepted.at(-1)!);
       accepted.push(...(await draws(table, 6)));
       for (const seat of table.seats) {
         await eventually(() => seat.bot.lastEventId >= Number(accepted.at(-1)), "all draws heard");
@@ -165,6 +186,7 @@ describe("a site of several nodes", () => {
       // Well within a lease's 4 s: the match was released, not left to expire.
       expect(Date.now() - stopped).toBeLessThan(2_000);
       accepted.push((outcome as { eventId: string }).eventId);
+      await allHeard(table, accepted.at(-1)!);
       accepted.push(...(await draws(table, 3)));
       for (const seat of table.seats) {
         await eventually(() => seat.bot.lastEventId >= Number(accepted.at(-1)), "all draws heard");

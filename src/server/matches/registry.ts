@@ -658,6 +658,7 @@ export class LiveMatches implements MatchService {
 
   /** As the match's owner: runs what a node (maybe this one) asked of it (relay.ts). */
   async serve(matchId: string, request: MatchRequest): Promise<unknown> {
+    this.serving();
     const match = await this.find(matchId);
     switch (request.op) {
       case "act": {
@@ -716,6 +717,14 @@ export class LiveMatches implements MatchService {
     }
   }
 
+  /**
+   * A node stopping plays nothing more for the site: what reaches it meanwhile goes to the
+   * match's next owner (its asker looks again), never half done here.
+   */
+  private serving(): void {
+    if (this.relay && !this.accepting) throw new NotOwner();
+  }
+
   /** As the match's owner: registers a node's subscriber (relay.ts). */
   async serveFollow(
     matchId: string,
@@ -724,6 +733,7 @@ export class LiveMatches implements MatchService {
     push: (delivery: Delivery) => void,
     end: () => void,
   ): Promise<Feed<Delivery>> {
+    this.serving();
     const match = await this.find(matchId);
     return match.follow(followerSeat(match, request), lastEventId, push, end);
   }
@@ -733,6 +743,8 @@ export class LiveMatches implements MatchService {
    * ended match (any node reads one); and this node too when nobody holds it, after taking it.
    */
   async locate(matchId: string): Promise<string> {
+    // Stopping, this node takes no match: its players reconnect to another node.
+    if (!this.accepting) throw restarting();
     const here = this.settings.NODE_ID;
     if (this.matches.has(matchId)) return here;
     const [row] = await this.db.$queryRaw<

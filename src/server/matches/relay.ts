@@ -425,17 +425,31 @@ export class Relay {
   }
 
   /**
-   * Drops the streams of nodes that no longer listen: a node that died asks nothing more, and
-   * its subscribers' seats must not stay present until the match's next message.
+   * Drops the streams of nodes that no longer listen (a node that died asks nothing more, and
+   * its subscribers' seats must not stay present until the match's next message), and follows
+   * again the streams whose owner no longer listens: its death is then known before any
+   * takeover is announced, whatever order the messages came in.
    */
   private async sweep(): Promise<void> {
-    const nodes = [...new Set([...this.served.values()].map((served) => served.from))];
+    const feeds = new Set(this.following.values());
+    const nodes = [
+      ...new Set([
+        ...[...this.served.values()].map((served) => served.from),
+        ...[...feeds].flatMap((feed) => (feed.owner ? [feed.owner] : [])),
+      ]),
+    ];
     if (nodes.length === 0) return;
     const counts = (await this.publisher
       .pubsub("NUMSUB", ...nodes.map((node) => this.channel(node)))
       .catch(() => [])) as (string | number)[];
     const gone = new Set(nodes.filter((_, index) => Number(counts[2 * index + 1] ?? 1) === 0));
+    if (gone.size === 0) return;
     for (const [stream, served] of this.served) if (gone.has(served.from)) this.unserve(stream);
+    for (const feed of feeds)
+      if (feed.owner && gone.has(feed.owner)) {
+        this.owners.delete(feed.matchId);
+        void feed.resume();
+      }
   }
 
   /** For RemoteFeed: sends its follow to the match's owner, wherever it is now. */
