@@ -1,105 +1,24 @@
 // A site of several nodes (REDIS_URL): real server processes on one database and the machine's
 // Redis, players connected to different nodes, nodes killed and stopped mid-hand.
 
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually, liveDatabase, LiveServer } from "./harness";
+import { eventually, liveDatabase } from "./harness";
 import { hiddenCardLeaks } from "./hidden";
 import {
-  playRandomly,
-  seatedTable,
-  send,
-  type Action,
-  type Outcome,
-  type Received,
-  type SeatClient,
-} from "./table";
+  allHeard,
+  balanced,
+  draws,
+  expectContiguous,
+  health,
+  loggedActions,
+  sendThrough,
+  siteNodes,
+} from "./site";
+import { playRandomly, seatedTable } from "./table";
 
 const { url, db } = await liveDatabase();
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-/** This file's own site in the shared Redis: no other test or run hears it. */
-const REDIS_PREFIX = `test:${randomBytes(4).toString("hex")}:`;
 
-type Health = {
-  node: string;
-  ownedMatches: number;
-  relay: { asked: number; served: number };
-};
-
-function node(name: string): LiveServer {
-  return new LiveServer(url, {
-    REDIS_URL,
-    REDIS_PREFIX,
-    NODE_ID: `${REDIS_PREFIX}${name}`,
-  });
-}
-
-async function health(server: LiveServer): Promise<Health> {
-  return (await fetch(`http://${server.origin}/health`)).json() as Promise<Health>;
-}
-
-/** A load balancer's choice: the client's own node while it runs, else the next one that does. */
-function balanced(nodes: LiveServer[], first: number): () => string {
-  return () => {
-    for (let step = 0; step < nodes.length; step++) {
-      const candidate = nodes[(first + step) % nodes.length]!;
-      if (candidate.running) return candidate.origin;
-    }
-    return nodes[first]!.origin;
-  };
-}
-
-function eventsOf(received: Received[]) {
-  return received.flatMap((r) => (r.message.type === "events" ? r.message.events : []));
-}
-
-/** Every seat's events since its first view: each id once, in order, none missing. */
-function expectContiguous(received: Received[]) {
-  const start = received.findIndex((r) => r.message.type === "snapshot" && r.message.view);
-  const ids = eventsOf(received.slice(start)).map((event) => event.id);
-  const from = Number(received[start]!.id) + 1;
-  expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => from + i));
-}
-
-/** The players' actions the log holds (no presence, no timer firings). */
-async function loggedActions(matchId: string): Promise<number> {
-  const rows = await db.matchEvent.findMany({ where: { matchId }, select: { command: true } });
-  const others = new Set(["advance", "disconnect", "reconnect"]);
-  return rows.filter((row) => !others.has((row.command as { do: string }).do)).length;
-}
-
-/** Sends until the site takes the action: a moving match refuses for a moment, then plays on. */
-async function sendThrough(seat: SeatClient, matchId: string, action: Action): Promise<Outcome> {
-  for (;;) {
-    const outcome = await send(seat, matchId, action);
-    if (outcome.ok || !["TOO_MANY_REQUESTS", "SERVICE_UNAVAILABLE"].includes(outcome.code))
-      return outcome;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Every seat has heard the event `eventId`: each follows the match, wherever it went. */
-function allHeard(table: { seats: SeatClient[] }, eventId: string) {
-  return eventually(
-    () => table.seats.every((seat) => seat.bot.lastEventId >= Number(eventId)),
-    "every seat to hear the event",
-  );
-}
-
-/** Draws by the seats in turn, each heard by its seat before the next; the acknowledged ids. */
-async function draws(table: { matchId: string; seats: SeatClient[] }, count: number) {
-  const accepted: string[] = [];
-  for (let turn = 0; turn < count; turn++) {
-    const seat = table.seats[turn % 3]!;
-    const outcome = await sendThrough(seat, table.matchId, { do: "draw" });
-    if (!outcome.ok) throw new Error(`draw ${turn} refused: ${JSON.stringify(outcome)}`);
-    accepted.push(outcome.eventId);
-    await eventually(() => seat.bot.lastEventId >= Number(outcome.eventId), "the draw heard");
-  }
-  return accepted;
-}
-
-const nodes = [node("a"), node("b"), node("c")];
+const nodes = siteNodes(url, ["a", "b", "c"]);
 afterAll(() => Promise.all(nodes.map((server) => server.stop())));
 await Promise.all(nodes.map((server) => server.start()));
 
@@ -118,12 +37,12 @@ describe("a site of several nodes", () => {
       const info = await b!.client.trpc.match.get.query({ matchId: table.matchId });
       expect(info).toMatchObject({ status: "ENDED", result: { winner: 0 }, you: 1 });
       expect(info.endedAt).toBeInstanceOf(Date);
-      expect(await loggedActions(table.matchId)).toBe(accepted.length + 2);
+      expect(await loggedActions(db, table.matchId)).toBe(accepted.length + 2);
       expect(hiddenCardLeaks(table.seats.map((seat) => seat.client.frames))).toEqual([]);
       const after = await Promise.all(nodes.map(health));
       // The table was opened on node a (seat 0's), which played it.
       const lease = await db.matchLease.findUniqueOrThrow({ where: { matchId: table.matchId } });
-      expect(lease).toMatchObject({ nodeId: `${REDIS_PREFIX}a`, epoch: 1 });
+      expect(lease).toMatchObject({ nodeId: after[0]!.node, epoch: 1 });
       // Each node asked the owner for its own seat's actions, node a included: one path for all.
       for (const index of [0, 1, 2])
         expect(after[index]!.relay.asked - before[index]!.relay.asked).toBeGreaterThanOrEqual(10);
@@ -144,7 +63,7 @@ describe("a site of several nodes", () => {
     );
     try {
       const accepted = await draws(table, 12);
-      const actions = await loggedActions(table.matchId);
+      const actions = await loggedActions(db, table.matchId);
       expect(actions).toBe(accepted.length);
       const killed = Date.now();
       await a!.kill();
@@ -160,7 +79,7 @@ describe("a site of several nodes", () => {
         await eventually(() => seat.bot.lastEventId >= Number(accepted.at(-1)), "all draws heard");
         expectContiguous(seat.received);
       }
-      expect(await loggedActions(table.matchId)).toBe(accepted.length);
+      expect(await loggedActions(db, table.matchId)).toBe(accepted.length);
       const survivors = await Promise.all(nodes.slice(1).map(health));
       expect(survivors.reduce((sum, h) => sum + h.ownedMatches, 0)).toBeGreaterThanOrEqual(1);
     } finally {
@@ -192,7 +111,7 @@ describe("a site of several nodes", () => {
         await eventually(() => seat.bot.lastEventId >= Number(accepted.at(-1)), "all draws heard");
         expectContiguous(seat.received);
       }
-      expect(await loggedActions(table.matchId)).toBe(accepted.length);
+      expect(await loggedActions(db, table.matchId)).toBe(accepted.length);
     } finally {
       await table.close();
       await b!.start();

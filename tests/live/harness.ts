@@ -108,6 +108,19 @@ export class LiveServer {
     return this.signal("SIGKILL");
   }
 
+  /**
+   * SIGSTOP: the process freezes where it is (a long pause, a VM stalled) with its sockets
+   * open; it goes on, timers overdue and input queued, at `resume`.
+   */
+  pause(): void {
+    if (this.running) this.child!.kill("SIGSTOP");
+  }
+
+  /** SIGCONT: a paused process goes on. */
+  resume(): void {
+    if (this.running) this.child!.kill("SIGCONT");
+  }
+
   private signal(signal: NodeJS.Signals): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null)
@@ -115,6 +128,8 @@ export class LiveServer {
     return new Promise((resolve) => {
       child.once("exit", (code) => resolve(code));
       child.kill(signal);
+      // A paused process handles its signal only once it goes on.
+      child.kill("SIGCONT");
     });
   }
 }
@@ -185,13 +200,13 @@ export function connect(server: Target, player?: Player): Client {
 
 /** Waits until `check` holds, polling; a timeout says what `seen` reports (what was there instead). */
 export async function eventually(
-  check: () => boolean,
+  check: () => boolean | Promise<boolean>,
   what: string,
   ms = 10_000,
   seen?: () => string,
 ): Promise<void> {
   const until = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > until)
       throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${seen()}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
