@@ -207,7 +207,7 @@ describe("the match actor on an in-memory store and a hand-driven clock", () => 
     await expect(table.match.act("ada", 0, { do: "draw" })).rejects.toThrow(/moved/);
     expect(table.lost).toEqual(["m1"]);
     expect(table.clock.pending).toBe(0);
-    await expect(table.match.act("ada", 0, { do: "draw" })).rejects.toThrow(/restarting/);
+    await expect(table.match.act("ada", 0, { do: "draw" })).rejects.toThrow(/moved/);
   });
 
   it("a stopped match takes no more changes and leaves no alarm set", async () => {

@@ -77,6 +77,8 @@ export class LiveMatch {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: Alarm | null = null;
   private stopping = false;
+  /** Another node owns the match now (it stopped here for that, not for a restart). */
+  private gone = false;
   /** Finished hands whose scores are stored (none counted after a replay: the writes are idempotent). */
   private storedHands = 0;
   /** The game's end, from the moment the log holds it until it is stored. */
@@ -196,7 +198,7 @@ export class LiveMatch {
   private async takeSeat(
     claim: (seat: number) => { holder: SeatHolder; row: SeatRow },
   ): Promise<number> {
-    if (this.stopping) throw restarting();
+    if (this.stopping) throw this.stopped();
     if (this.info.status !== "WAITING")
       throw new MatchError("CONFLICT", "This table is full: watch the match instead.");
     const seat = this.info.seats.findIndex((taken) => taken === null);
@@ -226,7 +228,7 @@ export class LiveMatch {
     return this.run(async () => {
       const answered = ref === undefined ? undefined : this.refs.get(ref);
       if (answered !== undefined) return answered;
-      if (this.stopping) throw restarting();
+      if (this.stopping) throw this.stopped();
       if (this.info.status === "WAITING" || !this.state)
         throw new MatchError("CONFLICT", "The hand has not started: the table waits for players.");
       if (this.info.status === "ENDED") throw new MatchError("CONFLICT", "This match has ended.");
@@ -321,6 +323,7 @@ export class LiveMatch {
   /** Another node owns the match now: nothing more is done here, and the registry forgets it. */
   private lost() {
     this.stopping = true;
+    this.gone = true;
     this.disarm();
     this.disarmBot();
     this.storeTimer?.cancel();
@@ -333,6 +336,11 @@ export class LiveMatch {
   private played(ref: string, eventId: number) {
     this.refs.set(ref, eventId);
     if (this.refs.size > RECENT_REFS) this.refs.delete(this.refs.keys().next().value!);
+  }
+
+  /** Why work queued here is refused: the match moved (its asker takes it there), or this node stops. */
+  private stopped(): MatchError {
+    return this.gone ? new NotOwner() : restarting();
   }
 
   /** Serializes `task` after every change queued before it. */

@@ -172,7 +172,7 @@ export class LiveMatches implements MatchService {
       logger,
       dealSeed: settings.DEAL_SEED,
       botPace: settings.BOT_REACTION_SCALE,
-      onLost: (match) => this.lost(match.id),
+      onLost: (match) => this.lost(match.id, match),
       onEnded: (match) => {
         this.owned.delete(match.id);
         this.activeAt.delete(match.id);
@@ -823,9 +823,13 @@ export class LiveMatches implements MatchService {
     }
   }
 
-  /** Another node owns the match now: this one stops it and forgets it. */
-  private lost(matchId: string) {
+  /**
+   * Another node owns the match now: this one stops it and forgets it. `copy`: the copy that
+   * found out (its append refused); an older copy's news does not drop one taken back since.
+   */
+  private lost(matchId: string, copy?: LiveMatch) {
     const match = this.matches.get(matchId);
+    if (copy && match !== copy) return;
     this.owned.delete(matchId);
     this.matches.delete(matchId);
     this.activeAt.delete(matchId);
