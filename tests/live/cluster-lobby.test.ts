@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type MatchView, type StreamMessage, viewAfter } from "@/protocol/stream";
 import type { AppRouter } from "@/server/routers/_app";
 import { REDIS_URL, testSite } from "../server/redis";
-import { connect, eventually, liveDatabase, LiveServer, newPlayer, type Client } from "./harness";
+import {
+  connect,
+  eventually,
+  liveDatabase,
+  LiveServer,
+  newPlayer,
+  until,
+  type Client,
+} from "./harness";
 
 const { url, db } = await liveDatabase();
 const site = testSite();
@@ -49,16 +57,6 @@ function followSeat(trpc: Client["trpc"], matchId: string) {
     { onData: ({ data }) => (seen.view = viewAfter(seen.view, data as StreamMessage)) },
   );
   return { seen, stop: () => subscription.unsubscribe() };
-}
-
-/** Polls until `read` answers something other than null. */
-async function until<T>(read: () => Promise<T | null>, what: string): Promise<T> {
-  for (let tries = 0; tries < 150; tries++) {
-    const answer = await read();
-    if (answer !== null) return answer;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe("friendly games on a site of three nodes", () => {
