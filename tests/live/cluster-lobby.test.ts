@@ -14,6 +14,7 @@ import {
   newPlayer,
   until,
   type Client,
+  type Player,
 } from "./harness";
 
 const { url, db } = await liveDatabase();
@@ -32,11 +33,16 @@ await Promise.all(nodes.map((node) => node.start()));
 const clients: Client[] = [];
 afterAll(() => Promise.all(clients.map((client) => client.close())));
 
-/** A new player connected to node `index`. */
-async function playerOn(index: number): Promise<Client["trpc"]> {
-  const client = connect(nodes[index]!, await newPlayer(db));
+/** A tab of `player` connected to node `index`. */
+function tab(index: number, player: Player): Client["trpc"] {
+  const client = connect(nodes[index]!, player);
   clients.push(client);
   return client.trpc;
+}
+
+/** A new player connected to node `index`. */
+async function playerOn(index: number): Promise<Client["trpc"]> {
+  return tab(index, await newPlayer(db));
 }
 
 /** The refusal's code a lobby request came back with. */
@@ -60,14 +66,15 @@ function followSeat(trpc: Client["trpc"], matchId: string) {
 }
 
 describe("friendly games on a site of three nodes", () => {
-  it("§13 friends on two other nodes than the creator's join by code and say ready; the lobby, held by the match's owner, seats all three and the hand starts", async () => {
-    const [creator, friendB, friendC, late] = [
-      await playerOn(0),
-      await playerOn(1),
-      await playerOn(2),
-      await playerOn(1),
-    ];
-    const { matchId, code } = await creator.game.create.mutate({ kind: "single" });
+  it("§13 the lobby is held by the match's owner: the creator's tab on another node adds and removes a bot there; friends on two other nodes join by code and say ready, all three are seated and the hand starts", async () => {
+    const creatorPlayer = await newPlayer(db);
+    const [creator, creatorOnC] = [tab(0, creatorPlayer), tab(2, creatorPlayer)];
+    const [friendB, friendC, late] = [await playerOn(1), await playerOn(2), await playerOn(1)];
+    const { matchId, code } = await creator.game.create.mutate({ kind: "single", bots: true });
+    // The creator's other tab, on node c: a bot added and taken away again at the owner.
+    const withBot = await creatorOnC.game.bots.mutate({ matchId, change: 1, level: "easy" });
+    expect(withBot.members.map((member) => member.level)).toEqual([null, "easy"]);
+    expect((await creatorOnC.game.bots.mutate({ matchId, change: -1 })).members).toHaveLength(1);
     await friendB.game.join.mutate({ code });
     await friendC.game.join.mutate({ code: code.toLowerCase() });
     // Refused by the owner (node a), the refusal reaches node b's player with its code.
