@@ -7,6 +7,7 @@ import { EnvError, parseEnv, type Env } from "./env";
 import { createAppServer } from "./http";
 import { startLiveMatches } from "./matches/registry";
 import { resumePracticeBots } from "./bots/practice";
+import { lobbies } from "./games/lobby";
 import { startAgora } from "./agora/agora";
 import { limitSignUps } from "./accounts/limits";
 import { logMailer, setMailer, smtpMailer } from "./mail";
@@ -96,6 +97,8 @@ export async function main({ pages = true }: { pages?: boolean } = {}) {
     const live = await startLiveMatches(db(), log, env, redis);
     resumePracticeBots(live);
     live.whenTaken(() => resumePracticeBots(live));
+    // Hosted from the start: other nodes ask this one about the lobbies of the matches it owns.
+    lobbies(db());
     const agora = await startAgora(db(), live, log, redis && { redis, nodeId: env.NODE_ID });
 
     const app = pages ? await nextApp(env) : undefined;

@@ -1,6 +1,7 @@
 // What one node tells every node of the site: a player's standing changed (a ban closes their
 // sockets wherever they are), a player's invitations changed (their header is told at once), a
-// player queued in the agora (the matcher looks at once).
+// player queued in the agora (the matcher looks at once), a player deleted their account (the
+// lobbies they wait in drop them).
 // Alone, a message reaches this process; with REDIS_URL, also every other node, by Redis pub/sub.
 // Messages are hints to act now, never the record: the database holds what happened, and a node
 // that misses one (Redis down) catches up by its bounded caches or the next read.
@@ -20,6 +21,8 @@ export type SiteMessages = {
   "matches-released": { nodeId: string };
   /** A player joined the agora's queue: the node that forms the groups looks at once. */
   "agora-queued": { userId: string };
+  /** A player deleted their account: each node drops them from the lobbies it holds. */
+  "account-deleted": { userId: string };
 };
 type Topic = keyof SiteMessages;
 

@@ -122,6 +122,19 @@ describe("friendly games", () => {
       .catch((error: unknown) => error);
     expect((outsider as TRPCError).code).toBe("NOT_FOUND");
   });
+
+  it("§13 two players asking for a rematch at the same moment open one new game, recorded as the ended one's rematch", async () => {
+    const { matchId, seated } = await friendly("single");
+    await twoLeave(seated, matchId);
+    const [first, second] = await Promise.all(
+      seated.slice(0, 2).map((one) => lobbies(db).rematch(one, matchId)),
+    );
+    expect(second!.matchId).toBe(first!.matchId);
+    const rematches = await db.match.findMany({ where: { rematchOf: matchId } });
+    expect(rematches.map((row) => row.id)).toEqual([first!.matchId]);
+    const view = await lobbies(db).view(seated[0]!, first!.matchId);
+    expect(view.members).toHaveLength(2);
+  });
 });
 
 describe("hand history", () => {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { REDIS_URL, testSite } from "../server/redis";
-import { connect, LiveServer, newPlayer, type Client, type Player } from "./harness";
+import { connect, LiveServer, newPlayer, until, type Client, type Player } from "./harness";
 
 // A site of three nodes: three server processes on one PostgreSQL (the machine's, in a database
 // of this run's own) and one Redis (under a key prefix of this file's own).
@@ -51,16 +51,6 @@ function client(node: LiveServer, player: Player): Client["trpc"] {
   const opened = connect(node, player);
   clients.push(opened);
   return opened.trpc;
-}
-
-/** Polls until `read` answers something other than null. */
-async function until<T>(read: () => Promise<T | null>, what: string): Promise<T> {
-  for (let tries = 0; tries < 150; tries++) {
-    const answer = await read();
-    if (answer !== null) return answer;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe("a site of three nodes", () => {

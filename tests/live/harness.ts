@@ -198,6 +198,16 @@ export function connect(server: Target, player?: Player): Client {
   return { trpc, frames, sockets, closeCodes, close: () => client.close() };
 }
 
+/** Polls until `read` answers something other than null. */
+export async function until<T>(read: () => Promise<T | null>, what: string): Promise<T> {
+  for (let tries = 0; tries < 150; tries++) {
+    const answer = await read();
+    if (answer !== null) return answer;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Waits until `check` holds, polling; a timeout says what `seen` reports (what was there instead). */
 export async function eventually(
   check: () => boolean | Promise<boolean>,

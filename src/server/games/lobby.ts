@@ -2,14 +2,19 @@
 // match (seat 0) with an invitation code; friends join its lobby by link or code and say when
 // they are ready, and if the creator wishes, bots fill empty places. Once three are in and all
 // the players are ready, the lobby seats them at the live table, whose third seat starts the
-// game. Who sits in a lobby lives in memory: after a restart the creator is still seated and
-// the others join again by the same link.
+// game. Who sits in a lobby lives in memory, on the node that owns the match: every lobby
+// request reaches it from any node (registry.atOwner), as a request about the match does.
+// After a restart (or a move to another node) the creator is still seated and the others join
+// again by the same link.
 
 import { refuse } from "../refusals";
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "../db/client";
+import { violatesUnique } from "../db/unique";
 import type { SessionUser } from "../auth/session";
-import { liveMatches } from "../matches/registry";
+import { MatchError } from "../matches/errors";
+import { liveMatches, type LiveMatches } from "../matches/registry";
+import { siteBus } from "../site-bus";
 import { type BotLevel, isBotLevel } from "@/bots/policy";
 import { DEFAULT_LEVEL, resumePracticeBots } from "../bots/practice";
 import { type MatchSpec, specOf } from "../matches/engine";
@@ -65,15 +70,52 @@ const gameSelect = {
 
 const notFound = () => refuse("NOT_FOUND", "There is no such game.", "NO_SUCH_GAME");
 
-/** Rematches remembered at once; the oldest is forgotten first (its lobby stays open by code). */
-const REMATCHES_KEPT = 1_000;
+/** What the owner of a friendly game's match does for its lobby, asked from any node. */
+type LobbyHost = {
+  join: (matchId: string, user: SessionUser) => Promise<void>;
+  ready: (matchId: string, user: SessionUser, ready: boolean) => Promise<LobbyView>;
+  bots: (matchId: string, user: SessionUser, change: 1 | -1, level: BotLevel) => Promise<LobbyView>;
+  leave: (matchId: string, user: SessionUser) => Promise<void>;
+  view: (matchId: string, user: SessionUser) => Promise<LobbyView>;
+};
+/** A host method's arguments after the match's id. */
+type ArgsOf<F> = F extends (matchId: string, ...args: infer A) => unknown ? A : never;
 
 export class Lobbies {
+  /** The lobbies of the matches this node owns. */
   private readonly lobbies = new Map<string, Lobby>();
-  /** An ended game's id → the lobby of its rematch, so every player's click meets in one. */
-  private readonly rematches = new Map<string, string>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    readonly registry: LiveMatches,
+  ) {
+    const host: LobbyHost = {
+      join: (matchId, user) => this.joinHere(matchId, user),
+      ready: (matchId, user, ready) => this.readyHere(matchId, user, ready),
+      bots: (matchId, user, change, level) => this.botsHere(matchId, user, change, level),
+      leave: (matchId, user) => this.leaveHere(matchId, user),
+      view: (matchId, user) => this.viewHere(matchId, user),
+    };
+    registry.host("lobby", host);
+    // Which lobbies a deleted player waits in only their owners know: each node looks in its own.
+    siteBus().handle("account-deleted", ({ userId }) => this.forgetHere(userId));
+  }
+
+  /** Runs a lobby request on the node that owns the match; its refusals as tRPC errors. */
+  private async atOwner<M extends keyof LobbyHost>(
+    method: M,
+    matchId: string,
+    ...args: ArgsOf<LobbyHost[M]>
+  ): Promise<Awaited<ReturnType<LobbyHost[M]>>> {
+    const done = await live(() =>
+      this.registry.atOwner(matchId, "lobby", method, args).catch((error: unknown) => {
+        // A table gone (expired, removed) is a game that is no more, as the lobby says it.
+        if (error instanceof MatchError && error.kind === "NOT_FOUND") throw notFound();
+        throw error;
+      }),
+    );
+    return done as Awaited<ReturnType<LobbyHost[M]>>;
+  }
 
   /**
    * Opens the live table with the creator at seat 0, and its invitation code. A classic game
@@ -84,26 +126,25 @@ export class Lobbies {
     kind: FriendlyKind,
     botsAllowed: boolean,
     classic?: Extract<MatchSpec, { rules: "classic" }>,
+    /** The ended game this one is the rematch of: refused (unique) if another click opened it. */
+    rematchOf?: string,
   ): Promise<{ matchId: string; code: string }> {
     const gameKind = classic ? (classic.options.target === null ? "single" : "long") : kind;
     for (;;) {
       const code = newInviteCode();
       try {
+        // Opened here, so owned here: its lobby starts from the creator's seat (lobbyOf).
         const { matchId } = await live(() =>
-          liveMatches().open(
+          this.registry.open(
             user,
-            { kind: KINDS[gameKind], inviteCode: code, creatorId: user.id, botsAllowed },
+            { kind: KINDS[gameKind], inviteCode: code, creatorId: user.id, botsAllowed, rematchOf },
             classic,
           ),
         );
-        const members = [{ user, ready: false }];
-        const seats = classic?.players ?? 3;
-        this.lobbies.set(matchId, { matchId, seats, members, bots: [], seating: null });
         return { matchId, code };
       } catch (error) {
         // One code in a billion taken already: draw another.
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-          continue;
+        if (violatesUnique(error, "inviteCode")) continue;
         throw error;
       }
     }
@@ -113,10 +154,16 @@ export class Lobbies {
   async join(user: SessionUser, typed: string): Promise<{ matchId: string }> {
     const row = await this.db.match.findUnique({
       where: { inviteCode: normalizeCode(typed) },
-      select: gameSelect,
+      select: { id: true },
     });
     if (!row) throw refuse("NOT_FOUND", "No game has this code.", "NO_GAME_WITH_CODE");
-    if (row.seats.some((seat) => seat.user?.id === user.id)) return { matchId: row.id };
+    await this.atOwner("join", row.id, user);
+    return { matchId: row.id };
+  }
+
+  private async joinHere(matchId: string, user: SessionUser): Promise<void> {
+    const row = await this.row(matchId);
+    if (row.seats.some((seat) => seat.user?.id === user.id)) return;
     if (row.status !== "WAITING")
       throw refuse("CONFLICT", "This game has started without you.", "GAME_STARTED_WITHOUT_YOU");
     const lobby = this.lobbyOf(row);
@@ -124,14 +171,14 @@ export class Lobbies {
       if (lobby.members.length + lobby.bots.length >= lobby.seats)
         throw refuse("CONFLICT", "This game has all its players already.", "GAME_FULL");
       lobby.members.push({ user, ready: false });
-      liveMatches().touch(row.id);
+      this.registry.touch(row.id);
     }
-    return { matchId: row.id };
   }
 
   /**
    * Another game like an ended one, with the same players: the first to ask opens its lobby
-   * (with the same bots, at their levels), the others who ask join it.
+   * (with the same bots, at their levels), the others who ask join it. The rematch is recorded
+   * on the new game (rematchOf, unique): two clicks on two nodes at once open one game.
    */
   async rematch(user: SessionUser, endedId: string): Promise<{ matchId: string }> {
     const ended = await this.db.match.findUnique({
@@ -151,22 +198,26 @@ export class Lobbies {
       throw notFound();
     if (ended.status !== "ENDED")
       throw refuse("CONFLICT", "This match is still going on.", "MATCH_STILL_LIVE");
-    const open = this.rematches.get(endedId);
-    if (open) {
-      const row = await this.db.match.findUnique({
-        where: { id: open },
-        select: { inviteCode: true },
-      });
-      if (row?.inviteCode) return this.join(user, row.inviteCode);
-    }
     const kind = ended.kind === "FRIENDLY_LONG" ? "long" : "single";
     // The same game again: a classic rematch keeps its players' count and options.
     const spec = specOf(ended);
     const classic = spec.rules === "classic" ? spec : undefined;
-    const { matchId } = await this.create(user, kind, ended.botsAllowed, classic);
-    if (this.rematches.size >= REMATCHES_KEPT)
-      this.rematches.delete(this.rematches.keys().next().value!);
-    this.rematches.set(endedId, matchId);
+    let matchId: string;
+    for (;;) {
+      const open = await this.db.match.findUnique({
+        where: { rematchOf: endedId },
+        select: { inviteCode: true },
+      });
+      if (open?.inviteCode) return this.join(user, open.inviteCode);
+      try {
+        ({ matchId } = await this.create(user, kind, ended.botsAllowed, classic, endedId));
+        break;
+      } catch (error) {
+        // Another click opened it meanwhile: join that one.
+        if (violatesUnique(error, "rematchOf")) continue;
+        throw error;
+      }
+    }
     for (const seat of ended.seats)
       if (seat.bot)
         await this.bots(user, matchId, 1, isBotLevel(seat.bot) ? seat.bot : DEFAULT_LEVEL);
@@ -174,26 +225,39 @@ export class Lobbies {
   }
 
   /** Says you are ready (or not yet); the last of three to be ready starts the game. */
-  async ready(user: SessionUser, matchId: string, ready: boolean): Promise<LobbyView> {
+  ready(user: SessionUser, matchId: string, ready: boolean): Promise<LobbyView> {
+    return this.atOwner("ready", matchId, user, ready);
+  }
+
+  private async readyHere(matchId: string, user: SessionUser, ready: boolean): Promise<LobbyView> {
     const row = await this.row(matchId);
     const lobby = this.lobbyOf(row);
     const member = lobby.members.find((one) => one.user.id === user.id);
     if (!member) throw refuse("FORBIDDEN", "Join the game first.", "JOIN_FIRST");
     if (row.status === "WAITING" && !lobby.seating) {
       member.ready = ready;
-      liveMatches().touch(matchId);
+      this.registry.touch(matchId);
       this.startIfReady(lobby);
     }
     await lobby.seating;
-    return this.view(user, matchId);
+    return this.viewHere(matchId, user);
   }
 
   /** The creator adds a bot of `level` to an empty place (`+1`) or takes the last one away (`-1`). */
-  async bots(
+  bots(
     user: SessionUser,
     matchId: string,
     change: 1 | -1,
     level: BotLevel = "medium",
+  ): Promise<LobbyView> {
+    return this.atOwner("bots", matchId, user, change, level);
+  }
+
+  private async botsHere(
+    matchId: string,
+    user: SessionUser,
+    change: 1 | -1,
+    level: BotLevel,
   ): Promise<LobbyView> {
     const row = await this.row(matchId);
     if (row.creatorId !== user.id)
@@ -209,14 +273,18 @@ export class Lobbies {
         ? refuse("CONFLICT", "There is no empty place left.", "NO_PLACE_LEFT")
         : refuse("CONFLICT", "There is no bot to take away.", "NO_BOT_TO_REMOVE");
     lobby.bots = bots;
-    liveMatches().touch(matchId);
+    this.registry.touch(matchId);
     this.startIfReady(lobby);
     await lobby.seating;
-    return this.view(user, matchId);
+    return this.viewHere(matchId, user);
   }
 
   /** Leaves the lobby before the game starts; the creator cannot (the table is theirs). */
-  async leave(user: SessionUser, matchId: string): Promise<void> {
+  leave(user: SessionUser, matchId: string): Promise<void> {
+    return this.atOwner("leave", matchId, user);
+  }
+
+  private async leaveHere(matchId: string, user: SessionUser): Promise<void> {
     const row = await this.row(matchId);
     const lobby = this.lobbyOf(row);
     if (row.seats.some((seat) => seat.user?.id === user.id))
@@ -226,19 +294,30 @@ export class Lobbies {
         "SEATED_LEAVE_FROM_TABLE",
       );
     lobby.members = lobby.members.filter((member) => member.user.id !== user.id);
-    liveMatches().touch(matchId);
+    this.registry.touch(matchId);
   }
 
-  /** A deleted account leaves every lobby it waits in (the tables it sits at go with removeWaiting). */
+  /**
+   * A deleted account leaves every lobby it waits in, on every node (the tables it sits at go
+   * with removeWaiting).
+   */
   forget(userId: string): void {
+    siteBus().send("account-deleted", { userId });
+  }
+
+  private forgetHere(userId: string): void {
     for (const lobby of this.lobbies.values()) {
       if (lobby.seating || !lobby.members.some((member) => member.user.id === userId)) continue;
       lobby.members = lobby.members.filter((member) => member.user.id !== userId);
-      liveMatches().touch(lobby.matchId);
+      this.registry.touch(lobby.matchId);
     }
   }
 
-  async view(user: SessionUser, matchId: string): Promise<LobbyView> {
+  view(user: SessionUser, matchId: string): Promise<LobbyView> {
+    return this.atOwner("view", matchId, user);
+  }
+
+  private async viewHere(matchId: string, user: SessionUser): Promise<LobbyView> {
     const row = await this.row(matchId);
     const kind = row.kind === "FRIENDLY_LONG" ? "long" : "single";
     const members =
@@ -316,9 +395,10 @@ export class Lobbies {
   /** Seats the players in lobby order, then the bots; the third seat starts the game. */
   private async seat(lobby: Lobby): Promise<void> {
     try {
-      const registry = liveMatches();
-      for (const { user } of lobby.members) await live(() => registry.seat(user, lobby.matchId));
-      for (const level of lobby.bots) await live(() => registry.joinBot(lobby.matchId, level));
+      const { registry } = this;
+      // Refusals as the live server gives them: the relay carries them to the asker (atOwner).
+      for (const { user } of lobby.members) await registry.seat(user, lobby.matchId);
+      for (const level of lobby.bots) await registry.joinBot(lobby.matchId, level);
       if (lobby.bots.length > 0) resumePracticeBots(registry);
       this.lobbies.delete(lobby.matchId);
     } finally {
@@ -330,6 +410,10 @@ export class Lobbies {
 // Next bundles route handlers apart from the server tsx loads: one set of lobbies per process.
 const shared = globalThis as typeof globalThis & { machiaveloxLobbies?: Lobbies };
 
+/** This process's lobbies, hosted by its live matches (started again with them). */
 export function lobbies(db: Db): Lobbies {
-  return (shared.machiaveloxLobbies ??= new Lobbies(db));
+  const registry = liveMatches();
+  const known = shared.machiaveloxLobbies;
+  if (known?.registry === registry) return known;
+  return (shared.machiaveloxLobbies = new Lobbies(db, registry));
 }

@@ -105,6 +105,13 @@ function specColumns(spec: MatchSpec) {
     : { rules: "machiavelox", seatCount: 3 };
 }
 
+/**
+ * A service the owner of each match runs beside it (a friendly game's lobby): its methods by
+ * name, each called with the match's id and the asker's arguments (as JSON gives them back,
+ * when relayed). Its refusals travel to the asker as the relay carries a match's.
+ */
+export type HostedService = Record<string, (matchId: string, ...args: never[]) => Promise<unknown>>;
+
 /** "Try again in 1.2 s": the wait the limiter asks for. */
 function tooFast(what: string, error: unknown): MatchError {
   if (!(error instanceof RateLimiterRes)) throw error;
@@ -140,6 +147,8 @@ export class LiveMatches implements MatchService {
   private readonly startedAt = performance.now();
   private accepting = true;
   private readonly endedListeners: ((matchId: string) => void)[] = [];
+  /** The services this node runs for the matches it owns, by name (`host`). */
+  private readonly hosted = new Map<string, HostedService>();
   /** Friendly games, whose seats go through their invitation code alone (src/server/games). */
   private readonly inviteOnly = new Set<string>();
   /** Each waiting table's last activity (Date.now()), for its expiry. */
@@ -350,6 +359,19 @@ export class LiveMatches implements MatchService {
     this.endedListeners.push(listener);
   }
 
+  /**
+   * Runs `service` for the matches this node owns: `atOwner` reaches its methods from any node.
+   * One per name, so that both bundles of the process may set it.
+   */
+  host(service: string, methods: HostedService): void {
+    this.hosted.set(service, methods);
+  }
+
+  /** Calls `method` of `service` on the match's owner with `args` (JSON), routed as every request about the match. */
+  atOwner(matchId: string, service: string, method: string, args: unknown[]): Promise<unknown> {
+    return this.route(matchId, { op: "host", service, method, args });
+  }
+
   /** A moderator ends a live match, with the reason recorded. */
   async terminate(matchId: string, reason: string): Promise<void> {
     await this.route(matchId, { op: "terminate", reason });
@@ -364,6 +386,7 @@ export class LiveMatches implements MatchService {
       inviteCode?: string;
       creatorId?: string;
       botsAllowed?: boolean;
+      rematchOf?: string;
     } = {},
     /** Classic's; unsaid, Machiavelox of the purpose's kind (a single hand or a long game). */
     spec: MatchSpec = { rules: "machiavelox", kind: gameKindOf(purpose.kind ?? "FRIENDLY_SINGLE") },
@@ -714,6 +737,12 @@ export class LiveMatches implements MatchService {
         return match.expire();
       case "touch":
         return this.markActive(matchId);
+      case "host": {
+        const methods = this.hosted.get(request.service);
+        // Not hosted yet: this node is still starting.
+        if (!methods || !Object.hasOwn(methods, request.method)) throw restarting();
+        return methods[request.method]!(matchId, ...(request.args as never[]));
+      }
     }
   }
 

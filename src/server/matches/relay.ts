@@ -38,7 +38,9 @@ export type MatchRequest =
   | { op: "seatView"; userId: string; seat: number }
   | { op: "terminate"; reason: string }
   | { op: "expire" }
-  | { op: "touch" };
+  | { op: "touch" }
+  /** A method of a service the owner runs beside the match (registry.host: a friendly game's lobby). */
+  | { op: "host"; service: string; method: string; args: unknown[] };
 
 /** A seat's stream (its player's id) or the spectators' (null). */
 export type FollowRequest = { userId: string | null };
@@ -113,17 +115,29 @@ class Unanswered extends MatchError {
 
 /**
  * Requests sent again when their answer is lost (their owner died, or took too long): doing
- * one twice does it once (an action carries its ref, a player holds one seat) or only reads.
- * Seating a bot or ending a match is not sent again: its asker hears that nobody answered.
+ * one twice does it once (an action carries its ref, a player holds one seat, a lobby holds a
+ * player once and readiness is a state) or only reads. Seating a bot, adding or removing one in
+ * a lobby, or ending a match is not sent again: its asker hears that nobody answered.
+ * A hosted service's method is named `service.method`.
  */
-const REPEATABLE = new Set<MatchRequest["op"]>([
+const REPEATABLE = new Set<string>([
   "act",
   "join",
   "get",
   "seatView",
   "expire",
   "touch",
+  "lobby.join",
+  "lobby.ready",
+  "lobby.leave",
+  "lobby.view",
 ]);
+
+function repeatable(request: MatchRequest): boolean {
+  return REPEATABLE.has(
+    request.op === "host" ? `${request.service}.${request.method}` : request.op,
+  );
+}
 const unreachable = () =>
   new MatchError(
     "SERVICE_UNAVAILABLE",
@@ -234,11 +248,10 @@ export class Relay {
   /** Asks the match's owner, wherever it is, waiting out a move from one owner to another. */
   call(matchId: string, request: MatchRequest): Promise<unknown> {
     this.counts.asked++;
-    const repeatable = REPEATABLE.has(request.op);
     return this.ask(
       matchId,
       (id) => ({ t: "req", id, from: this.nodeId, matchId, request }),
-      repeatable,
+      repeatable(request),
     );
   }
 
