@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 import { violatesUnique } from "../db/unique";
 import type { SessionUser } from "../auth/session";
 import { MatchError } from "../matches/errors";
-import { liveMatches, type LiveMatches } from "../matches/registry";
+import { liveMatches, runningLiveMatches, type LiveMatches } from "../matches/registry";
 import { siteBus } from "../site-bus";
 import { type BotLevel, isBotLevel } from "@/bots/policy";
 import { DEFAULT_LEVEL, resumePracticeBots } from "../bots/practice";
@@ -87,7 +87,8 @@ export class Lobbies {
 
   constructor(
     private readonly db: Db,
-    readonly registry: LiveMatches,
+    /** None where live matches do not run (a server of pages and accounts only). */
+    readonly live: LiveMatches | undefined,
   ) {
     const host: LobbyHost = {
       join: (matchId, user) => this.joinHere(matchId, user),
@@ -96,9 +97,14 @@ export class Lobbies {
       leave: (matchId, user) => this.leaveHere(matchId, user),
       view: (matchId, user) => this.viewHere(matchId, user),
     };
-    registry.host("lobby", host);
+    live?.host("lobby", host);
     // Which lobbies a deleted player waits in only their owners know: each node looks in its own.
     siteBus().handle("account-deleted", ({ userId }) => this.forgetHere(userId));
+  }
+
+  /** The live matches, or their refusal where none run. */
+  private registry(): LiveMatches {
+    return this.live ?? liveMatches();
   }
 
   /** Runs a lobby request on the node that owns the match; its refusals as tRPC errors. */
@@ -108,7 +114,7 @@ export class Lobbies {
     ...args: ArgsOf<LobbyHost[M]>
   ): Promise<Awaited<ReturnType<LobbyHost[M]>>> {
     const done = await live(() =>
-      this.registry.atOwner(matchId, "lobby", method, args).catch((error: unknown) => {
+      this.registry().atOwner(matchId, "lobby", method, args).catch((error: unknown) => {
         // A table gone (expired, removed) is a game that is no more, as the lobby says it.
         if (error instanceof MatchError && error.kind === "NOT_FOUND") throw notFound();
         throw error;
@@ -135,7 +141,7 @@ export class Lobbies {
       try {
         // Opened here, so owned here: its lobby starts from the creator's seat (lobbyOf).
         const { matchId } = await live(() =>
-          this.registry.open(
+          this.registry().open(
             user,
             { kind: KINDS[gameKind], inviteCode: code, creatorId: user.id, botsAllowed, rematchOf },
             classic,
@@ -171,7 +177,7 @@ export class Lobbies {
       if (lobby.members.length + lobby.bots.length >= lobby.seats)
         throw refuse("CONFLICT", "This game has all its players already.", "GAME_FULL");
       lobby.members.push({ user, ready: false });
-      this.registry.touch(row.id);
+      this.registry().touch(row.id);
     }
   }
 
@@ -236,7 +242,7 @@ export class Lobbies {
     if (!member) throw refuse("FORBIDDEN", "Join the game first.", "JOIN_FIRST");
     if (row.status === "WAITING" && !lobby.seating) {
       member.ready = ready;
-      this.registry.touch(matchId);
+      this.registry().touch(matchId);
       this.startIfReady(lobby);
     }
     await lobby.seating;
@@ -273,7 +279,7 @@ export class Lobbies {
         ? refuse("CONFLICT", "There is no empty place left.", "NO_PLACE_LEFT")
         : refuse("CONFLICT", "There is no bot to take away.", "NO_BOT_TO_REMOVE");
     lobby.bots = bots;
-    this.registry.touch(matchId);
+    this.registry().touch(matchId);
     this.startIfReady(lobby);
     await lobby.seating;
     return this.viewHere(matchId, user);
@@ -294,7 +300,7 @@ export class Lobbies {
         "SEATED_LEAVE_FROM_TABLE",
       );
     lobby.members = lobby.members.filter((member) => member.user.id !== user.id);
-    this.registry.touch(matchId);
+    this.registry().touch(matchId);
   }
 
   /**
@@ -309,7 +315,7 @@ export class Lobbies {
     for (const lobby of this.lobbies.values()) {
       if (lobby.seating || !lobby.members.some((member) => member.user.id === userId)) continue;
       lobby.members = lobby.members.filter((member) => member.user.id !== userId);
-      this.registry.touch(lobby.matchId);
+      this.registry().touch(lobby.matchId);
     }
   }
 
@@ -395,7 +401,7 @@ export class Lobbies {
   /** Seats the players in lobby order, then the bots; the third seat starts the game. */
   private async seat(lobby: Lobby): Promise<void> {
     try {
-      const { registry } = this;
+      const registry = this.registry();
       // Refusals as the live server gives them: the relay carries them to the asker (atOwner).
       for (const { user } of lobby.members) await registry.seat(user, lobby.matchId);
       for (const level of lobby.bots) await registry.joinBot(lobby.matchId, level);
@@ -412,8 +418,8 @@ const shared = globalThis as typeof globalThis & { machiaveloxLobbies?: Lobbies 
 
 /** This process's lobbies, hosted by its live matches (started again with them). */
 export function lobbies(db: Db): Lobbies {
-  const registry = liveMatches();
+  const registry = runningLiveMatches();
   const known = shared.machiaveloxLobbies;
-  if (known?.registry === registry) return known;
+  if (known && known.live === registry) return known;
   return (shared.machiaveloxLobbies = new Lobbies(db, registry));
 }

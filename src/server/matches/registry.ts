@@ -971,6 +971,11 @@ export async function startLiveMatches(
   return registry;
 }
 
+/** This process's live matches, if they run here. */
+export function runningLiveMatches(): LiveMatches | undefined {
+  return shared.machiaveloxLiveMatches;
+}
+
 export function liveMatches(): LiveMatches {
   const registry = shared.machiaveloxLiveMatches;
   if (!registry)
