@@ -114,11 +114,13 @@ export class Lobbies {
     ...args: ArgsOf<LobbyHost[M]>
   ): Promise<Awaited<ReturnType<LobbyHost[M]>>> {
     const done = await live(() =>
-      this.registry().atOwner(matchId, "lobby", method, args).catch((error: unknown) => {
-        // A table gone (expired, removed) is a game that is no more, as the lobby says it.
-        if (error instanceof MatchError && error.kind === "NOT_FOUND") throw notFound();
-        throw error;
-      }),
+      this.registry()
+        .atOwner(matchId, "lobby", method, args)
+        .catch((error: unknown) => {
+          // A table gone (expired, removed) is a game that is no more, as the lobby says it.
+          if (error instanceof MatchError && error.kind === "NOT_FOUND") throw notFound();
+          throw error;
+        }),
     );
     return done as Awaited<ReturnType<LobbyHost[M]>>;
   }

@@ -33,9 +33,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
  *
  * It is fenced: an entry goes in only under its match's current lease epoch and as the next
  * sequence number of its log, both checked in this one statement, so an owner that lost its
- * match can never write, even once. `FOR SHARE` holds the lease row until the INSERT commits: a
- * takeover (an UPDATE of that row, leases.ts) waits for it, and then reads a log that holds the
- * entry; an append behind a takeover is checked again against the new epoch and left out. The
+ * match can never write, even once. `FOR KEY SHARE` holds the lease row until the INSERT
+ * commits: a takeover (which locks the row FOR UPDATE first, leases.ts) waits for it, and then
+ * reads a log that holds the entry; an append behind a takeover is checked again against the
+ * new epoch and left out. The lease's renewals (UPDATEs of no key column) pass it. The
  * entries left out are not returned; conflicts on the key leave them out too rather than fail
  * the other matches' entries of the batch.
  */
@@ -48,7 +49,7 @@ const APPEND = {
       JOIN "MatchLease" l ON l."matchId" = e."matchId" AND l."epoch" = e."epoch"
       WHERE e."seq" = 1 + COALESCE(
         (SELECT max(m."seq") FROM "MatchEvent" m WHERE m."matchId" = e."matchId"), 0)
-      FOR SHARE OF l
+      FOR KEY SHARE OF l
     )
     INSERT INTO "MatchEvent" ("matchId", "seq", "virtualMs", "wallTime", "seat", "command", "ref")
     SELECT "matchId", "seq", "virtualMs", "wallTime", "seat", "command", "ref" FROM fenced

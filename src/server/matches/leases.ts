@@ -33,19 +33,31 @@ export class Leases {
    * Takes each match whose lease is free, expired, or this node's own, under its epoch + 1
    * (1 for a match never owned). Answers the leases taken; a match owned by another live node
    * is not among them.
+   *
+   * The rows taken are first locked FOR UPDATE (in one order, so two takers never deadlock):
+   * the only lock that waits for the appends in flight, which hold theirs FOR KEY SHARE
+   * (event-log.ts). A renewal's UPDATE (no key column) never waits for an append, nor an
+   * append for it: they used to lock one another's rows, in two orders, and deadlock.
    */
   async acquire(matchIds: string[]): Promise<Lease[]> {
     if (matchIds.length === 0) return [];
-    return this.db.$queryRaw<Lease[]>`
-      INSERT INTO "MatchLease" ("matchId", "nodeId", "epoch", "expiresAt")
-      SELECT id, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
-      FROM unnest(${matchIds}::text[]) AS id
-      ON CONFLICT ("matchId") DO UPDATE
-        SET "nodeId" = EXCLUDED."nodeId",
-            "epoch" = "MatchLease"."epoch" + 1,
-            "expiresAt" = EXCLUDED."expiresAt"
-        WHERE "MatchLease"."expiresAt" <= now() OR "MatchLease"."nodeId" = EXCLUDED."nodeId"
-      RETURNING "matchId", "epoch"`;
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`
+        SELECT 1 FROM "MatchLease"
+        WHERE "matchId" = ANY(${matchIds}::text[])
+          AND ("expiresAt" <= now() OR "nodeId" = ${this.nodeId})
+        ORDER BY "matchId" FOR UPDATE`;
+      return tx.$queryRaw<Lease[]>`
+        INSERT INTO "MatchLease" ("matchId", "nodeId", "epoch", "expiresAt")
+        SELECT id, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
+        FROM unnest(${matchIds}::text[]) AS id
+        ON CONFLICT ("matchId") DO UPDATE
+          SET "nodeId" = EXCLUDED."nodeId",
+              "epoch" = "MatchLease"."epoch" + 1,
+              "expiresAt" = EXCLUDED."expiresAt"
+          WHERE "MatchLease"."expiresAt" <= now() OR "MatchLease"."nodeId" = EXCLUDED."nodeId"
+        RETURNING "matchId", "epoch"`;
+    });
   }
 
   /**

@@ -203,8 +203,7 @@ export class LiveMatches implements MatchService {
       where: { status: { in: ["WAITING", "PLAYING"] } },
       include: matchInclude,
     });
-    const taken = await this.take(rows.map((row) => row.id));
-    const matches = await this.bringTaken([...taken]);
+    const matches = await this.claim(rows.map((row) => row.id));
     await this.expireWaiting();
     return matches.length;
   }
@@ -268,7 +267,7 @@ export class LiveMatches implements MatchService {
         0,
         Math.ceil(expired.length / Math.max(1, nodes)),
       );
-      const matches = await this.bringTaken([...(await this.take(share))]);
+      const matches = await this.claim(share);
       if (matches.length > 0) this.logger.info({ matches: matches.length }, "took over matches");
     } catch (error) {
       this.logger.warn({ err: error }, "matches of other nodes not taken over");
@@ -277,17 +276,29 @@ export class LiveMatches implements MatchService {
     }
   }
 
-  /** Matches just taken, brought here (`bring`) from their rows. */
-  private bringTaken(ids: string[]): Promise<LiveMatch[]> {
-    const brought = this.db.match
-      .findMany({ where: { id: { in: ids } }, include: matchInclude })
+  /**
+   * Takes the leases of the matches it can and brings those here (`bring`). Whoever asks for
+   * one of them meanwhile waits for it rather than taking or loading it again; a match another
+   * node took is NotOwner to them.
+   */
+  private claim(wanted: string[]): Promise<LiveMatch[]> {
+    // Those being brought already (asked for meanwhile) or here are not taken again.
+    const ids = wanted.filter((id) => !this.loading.has(id) && !this.matches.has(id));
+    const brought = this.take(ids)
+      .then((taken) =>
+        this.db.match.findMany({ where: { id: { in: [...taken] } }, include: matchInclude }),
+      )
       .then((rows) => this.bring(rows));
-    // Whoever asks for one of them meanwhile waits for it rather than loading it again.
-    for (const id of ids)
-      this.loading.set(
-        id,
-        brought.then((matches) => matches.find((match) => match.id === id) ?? null),
-      );
+    for (const id of ids) {
+      const one = brought.then((matches) => {
+        const match = matches.find((each) => each.id === id);
+        if (!match) throw new NotOwner();
+        return match;
+      });
+      // Only those who ask for it hear of its failure.
+      one.catch(() => undefined);
+      this.loading.set(id, one);
+    }
     return brought.finally(() => {
       for (const id of ids) this.loading.delete(id);
     });
@@ -298,8 +309,16 @@ export class LiveMatches implements MatchService {
    * other nodes hear where they are, so their followers come to a match ready for them.
    */
   private async bring(rows: MatchRow[]): Promise<LiveMatch[]> {
-    const matches = await Promise.all(rows.map((row) => this.load(row)));
-    await Promise.all(matches.map((match) => match.resume()));
+    const loaded = await Promise.all(rows.map((row) => this.load(row)));
+    // One that cannot resume (taken away meanwhile, or the database failing) fails alone.
+    const resumed = await Promise.allSettled(loaded.map((match) => match.resume()));
+    const matches = loaded.filter((match, index) => {
+      const outcome = resumed[index]!;
+      if (outcome.status === "fulfilled") return true;
+      this.logger.warn({ matchId: match.id, err: outcome.reason }, "taken match not resumed");
+      this.lost(match.id, match);
+      return false;
+    });
     const ids = matches.map((match) => match.id);
     if (ids.length > 0) for (const listener of this.takenListeners) listener(ids);
     for (const id of ids) {

@@ -274,17 +274,19 @@ export class Relay {
         const id = randomUUID();
         const message = made(id, owner);
         if (!message) return undefined;
-        const answer = this.expect(id, matchId);
+        // Read at once: the answer may come (or time out) before the send is confirmed.
+        const answer = this.expect(id, matchId).then(
+          (value) => ({ value }),
+          (error: unknown) => {
+            if (error instanceof NotOwner || (repeatable && error instanceof Unanswered))
+              return null;
+            return { error };
+          },
+        );
         if (await this.send(owner, message)) {
-          const moved = await answer.then(
-            (value) => ({ value }),
-            (error: unknown) => {
-              if (error instanceof NotOwner || (repeatable && error instanceof Unanswered))
-                return null;
-              throw error;
-            },
-          );
-          if (moved) return moved.value;
+          const answered = await answer;
+          if (answered && "error" in answered) throw answered.error;
+          if (answered) return answered.value;
         } else this.forget(id);
       }
       // Nobody listens there (the node died) or it gave the match away: look again.
