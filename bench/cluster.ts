@@ -110,12 +110,17 @@ async function startNode(index: number, site: string, env: Record<string, string
   for (const stream of [child.stdout, child.stderr])
     createInterface({ input: stream! }).on("line", (line) => {
       // pino's JSON lines: counted by message, told once each; anything else as it comes.
-      const entry = /^\{/.test(line) ? (JSON.parse(line) as { msg?: string }) : null;
-      if (!entry?.msg) return log(`[node ${index}] ${line}`);
-      const seen = node.warnings.get(entry.msg) ?? 0;
-      node.warnings.set(entry.msg, seen + 1);
-      if (seen === 0) log(`[node ${index}] ${line.slice(0, 300)}`);
+      const entry = /^\{/.test(line) ? (JSON.parse(line) as { msg?: string; err?: object }) : null;
+      if (!entry) return log(`[node ${index}] ${line}`);
+      const message = entry.msg ?? "error";
+      const seen = node.warnings.get(message) ?? 0;
+      node.warnings.set(message, seen + 1);
+      if (seen === 0) log(`[node ${index}] ${entry.err ? line : line.slice(0, 300)}`);
     });
+  child.once("exit", (code, signal) => {
+    if (signal !== "SIGKILL" && signal !== "SIGTERM")
+      log(`cluster: node ${index} (${id}) exited by itself (${signal ?? `code ${code}`})`);
+  });
   await waitForHealth(node.origin, child);
   return node;
 }
@@ -194,13 +199,14 @@ class Seats {
 
   private async reconnect(table: Table, seat: number, from: number): Promise<void> {
     const { cookie, bot } = table.seats[seat]!;
-    for (let step = 1; !this.stopping; step++) {
+    for (let step = 1; !this.stopping && this.nodes.some(running); step++) {
       const index = (from + step) % this.nodes.length;
       const node = this.nodes[index]!;
-      if (!running(node)) continue;
-      const socket = await TrpcSocket.open(node.url, cookie).catch(() => null);
+      const socket = running(node)
+        ? await TrpcSocket.open(node.url, cookie).catch(() => null)
+        : null;
       if (!socket) {
-        await sleep(100);
+        if (index === from) await sleep(100);
         continue;
       }
       table.seats[seat]!.socket = socket;
