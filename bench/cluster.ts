@@ -137,17 +137,36 @@ async function health(node: Node): Promise<Health | null> {
   return answer?.ok ? ((await answer.json()) as Health) : null;
 }
 
-/** The CPU seconds of a process and its children (PostgreSQL's backends), from /proc. */
+/**
+ * The CPU seconds of a process and its children (PostgreSQL's backends) from /proc: the running
+ * children's, and those of the children it reaped (a node's connections close when it dies).
+ */
 async function treeCpuSeconds(root: number): Promise<number> {
+  const fields = async (pid: number | string) => {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    return stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+  };
   const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
   const children = await Promise.all(
     pids.map(async (pid) => {
-      const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      return parent === root ? cpuSeconds(Number(pid)) : 0;
+      const stat = await fields(pid);
+      return stat[1] === root ? stat[11]! + stat[12]! : 0;
     }),
   );
-  return (await cpuSeconds(root)) + children.reduce((sum, one) => sum + one, 0);
+  const own = await fields(root);
+  const ticks = own[11]! + own[12]! + own[13]! + own[14]!;
+  return (ticks + children.reduce((sum, one) => sum + one, 0)) / 100;
+}
+
+/** What PostgreSQL logged about deadlocks: each one's processes and statements. */
+async function deadlocks(logFile: string): Promise<string[]> {
+  const lines = (await readFile(logFile, "utf8").catch(() => "")).split("\n");
+  return lines.flatMap((line, index) =>
+    line.includes("deadlock detected") ? [lines.slice(index, index + 8).join("\n")] : [],
+  );
 }
 
 /** The pid of the machine's redis-server (shared with other sessions: its CPU is theirs too). */
@@ -441,7 +460,12 @@ async function main() {
     const postmaster = Number(
       (await readFile(path.join(dir, "postgres", "postmaster.pid"), "utf8")).split("\n")[0],
     );
-    console.log(JSON.stringify(await benchCluster(database.url, postmaster)));
+    const result = await benchCluster(database.url, postmaster);
+    const found = await deadlocks(path.join(dir, "postgres", "postgres.log"));
+    log(
+      `cluster: PostgreSQL detected ${found.length} deadlocks${found.length ? `; the first:\n${found[0]}` : ""}`,
+    );
+    console.log(JSON.stringify(result));
   } finally {
     await database.stop();
     await rm(dir, { recursive: true, force: true });
