@@ -165,7 +165,7 @@ async function treeCpuSeconds(root: number): Promise<number> {
 async function deadlocks(logFile: string): Promise<string[]> {
   const lines = (await readFile(logFile, "utf8").catch(() => "")).split("\n");
   return lines.flatMap((line, index) =>
-    line.includes("deadlock detected") ? [lines.slice(index, index + 8).join("\n")] : [],
+    line.includes("deadlock detected") ? [lines.slice(index, index + 16).join("\n")] : [],
   );
 }
 
