@@ -118,7 +118,8 @@ async function startNode(index: number, site: string, env: Record<string, string
       if (seen === 0) log(`[node ${index}] ${entry.err ? line : line.slice(0, 300)}`);
     });
   child.once("exit", (code, signal) => {
-    if (signal !== "SIGKILL" && signal !== "SIGTERM")
+    // `killed`: the bench signalled it (the kill halfway, the stop at the end).
+    if (!child.killed)
       log(`cluster: node ${index} (${id}) exited by itself (${signal ?? `code ${code}`})`);
   });
   await waitForHealth(node.origin, child);
