@@ -323,6 +323,7 @@ async function benchCluster(databaseUrl: string, postmaster: number) {
           const owned = await Promise.all(nodes.map(health));
           const order = nodes
             .map((node, index) => ({ node, owned: owned[index]?.ownedMatches ?? 0 }))
+            .filter(({ node }) => running(node))
             .sort((a, b) => b.owned - a.owned)
             .slice(0, KILL);
           killedAt = performance.now();
