@@ -20,27 +20,31 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { encode } from "next-auth/jwt";
 import WebSocket from "ws";
 import { mulberry32 } from "@/engine";
-import { createDb } from "@/server/db/client";
 import { freePort, startEmbeddedPostgres } from "@/server/db/embedded";
 import { migrate } from "@/server/db/migrate";
 import { TRPC_WS_PATH } from "@/server/http";
 import {
+  benchPlayers,
+  cpuSeconds,
   percentile,
   playSeat,
   round,
+  rssMb,
+  LIVE_PACE_MS,
   setUpTable,
+  setUpTables,
   sleep,
+  spawnApiServer,
   waitForHealth,
   type Stats,
-  type Table,
+  unheard,
 } from "./live-client";
 
 const { values: args } = parseArgs({
@@ -60,28 +64,8 @@ const GAME = args.game;
 /** Seats per table: Machiavelox is played by three; the classic mix by four. */
 const SEATS = GAME === "classic" ? 4 : 3;
 const SECONDS = Number(args.seconds);
-/** Each seat acts every 1.5–2.5 s: about one action every 2 s. */
-const PACE_MS = { min: 1500, max: 2500 };
-/** An action whose events have not reached every seat by then counts as an error. */
-const LOST_AFTER_MS = 10_000;
-/** Matches set up at once. */
-const SETUP_BATCH = 25;
-
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const random = mulberry32(20261130);
-
-/** CPU seconds a process has used (user + system), from /proc. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 /**
  * With --trace-gc: the server's GC pauses, and its heap after each full GC, from V8's trace of
@@ -129,68 +113,21 @@ async function benchLive(databaseUrl: string) {
   const profile = args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir=.data/bench-profiles"] : [];
   if (args["trace-gc"]) profile.push("--trace-gc");
   profile.push(...args["server-flags"].split(" ").filter(Boolean));
-  const server = spawn(
-    process.execPath,
-    // The young generation the npm scripts give the server (package.json "start").
-    [
-      ...profile,
-      "--max-semi-space-size=32",
-      "--import",
-      "tsx",
-      path.join("src", "server", "api-server.ts"),
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        NEXTAUTH_SECRET: secret,
-        LOG_LEVEL: "warn",
-        // Every simulated player connects from 127.0.0.1: one address for a whole site.
-        REQUESTS_PER_SECOND: "100000",
-      },
-      stdio: ["ignore", args["trace-gc"] ? "pipe" : "inherit", "inherit"],
-    },
+  const server = spawnApiServer(
+    port,
+    { DATABASE_URL: databaseUrl, NEXTAUTH_SECRET: secret },
+    { flags: profile, stdio: ["ignore", args["trace-gc"] ? "pipe" : "inherit", "inherit"] },
   );
   const gc = traceGc(server);
   await waitForHealth(origin, server);
 
-  const db = createDb(databaseUrl);
-  const run = randomBytes(3).toString("hex");
-  const names = Array.from({ length: MATCHES * SEATS }, (_, i) => `bench_${run}_${i}`);
-  await db.user.createMany({
-    // Bots never sign in with a password: no hash matches "!".
-    data: names.map((name) => ({ name, nameKey: name, passwordHash: "!" })),
-  });
-  const users = await db.user.findMany({
-    where: { name: { in: names } },
-    select: { id: true, name: true },
-  });
-  await db.$disconnect();
-  const cookies = await Promise.all(
-    users.map(async (user) => {
-      const token = await encode({ token: { sub: user.id, name: user.name }, secret });
-      return `next-auth.session-token=${token}`;
-    }),
-  );
+  const cookies = await benchPlayers(databaseUrl, MATCHES * SEATS, secret);
 
   const stats: Stats = { latencies: [], actions: 0, errors: 0, refused: 0 };
   const url = `ws://${origin}${TRPC_WS_PATH}`;
-  const tables: Table[] = [];
-  for (let at = 0; at < MATCHES; at += SETUP_BATCH) {
-    const batch = Array.from({ length: Math.min(SETUP_BATCH, MATCHES - at) }, (_, i) =>
-      setUpTable(
-        url,
-        cookies.slice((at + i) * SEATS, (at + i) * SEATS + SEATS),
-        stats,
-        random,
-        GAME,
-      ),
-    );
-    tables.push(...(await Promise.all(batch)));
-  }
+  const tables = await setUpTables(MATCHES, (i) =>
+    setUpTable(url, cookies.slice(i * SEATS, i * SEATS + SEATS), stats, random, GAME),
+  );
   log(
     `live: ${tables.length} ${GAME} matches, ${tables.length * SEATS} clients; playing ${SECONDS} s`,
   );
@@ -202,7 +139,7 @@ async function benchLive(databaseUrl: string) {
   await Promise.all(
     tables.flatMap((table) =>
       table.seats.map((_, seat) =>
-        playSeat(table, seat, until, stats, { random, pace: PACE_MS, log }),
+        playSeat(table, seat, until, stats, { random, pace: LIVE_PACE_MS, log }),
       ),
     ),
   );
@@ -214,12 +151,7 @@ async function benchLive(databaseUrl: string) {
   log(
     `live: CPU over the run: server ${share(serverCpu)}, bench clients ${share((benchCpu.user + benchCpu.system) / 1e6)} (of one core); server ${Math.round((1e6 * serverCpu) / Math.max(1, stats.actions))} µs per action`,
   );
-  const lost = tables.reduce(
-    (sum, table) =>
-      sum + table.waiting.filter((w) => performance.now() - w.sent > LOST_AFTER_MS).length,
-    0,
-  );
-  stats.errors += lost;
+  stats.errors += unheard(tables);
   const frames = tables.flatMap((table) => table.seats.map((seat) => seat.socket));
   const averageFrame =
     frames.reduce((sum, s) => sum + s.bytes, 0) /
@@ -287,12 +219,12 @@ async function benchBaseline(payload: number): Promise<number[]> {
     // Classic is turn-based: one sender a table, as one mover acts at a time.
     tables.flatMap(({ sockets, heard }) =>
       (GAME === "classic" ? sockets.slice(0, 1) : sockets).map(async (socket) => {
-        await sleep(random() * PACE_MS.max);
+        await sleep(random() * LIVE_PACE_MS.max);
         while (performance.now() < until) {
           const id = nextId++;
           heard.set(id, { sent: performance.now(), count: 0 });
           socket.send(JSON.stringify({ id, size: payload, pad: "x".repeat(100) }));
-          await sleep(PACE_MS.min + random() * (PACE_MS.max - PACE_MS.min));
+          await sleep(LIVE_PACE_MS.min + random() * (LIVE_PACE_MS.max - LIVE_PACE_MS.min));
         }
       }),
     ),
