@@ -109,7 +109,7 @@ describe("a site of several nodes", () => {
     try {
       const accepted = await draws(table, 6);
       await b!.stop();
-      // Well within a lease's 4 s: the match was released, not left to expire.
+      // Well within a lease's 3 s: the match was released, not left to expire.
       expect(await playsOn(table, accepted, 3)).toBeLessThan(2_000);
     } finally {
       await table.close();

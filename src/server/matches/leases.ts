@@ -2,11 +2,14 @@ import type { Db } from "../db/client";
 
 /**
  * How long a lease lasts unrenewed: a node that dies (no goodbye) loses its matches this long
- * after its last renewal, so another may take them.
+ * after its last renewal, so another may take them. Two renewals may fail or lag in a row; a
+ * node stalled longer loses its matches (the fence keeps that safe, only slower).
  */
-export const LEASE_MS = 4_000;
+export const LEASE_MS = 3_000;
 /** How often a node renews its leases: a few renewals may fail or lag before one expires. */
 export const RENEW_MS = 1_000;
+/** How often a node looks for matches whose lease expired, to take its share of them. */
+export const CLAIM_MS = 500;
 
 /** A match this node owns, under the epoch every append of its log carries. */
 export type Lease = { matchId: string; epoch: number };

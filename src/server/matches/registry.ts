@@ -15,7 +15,7 @@ import {
   type Millis,
 } from "./engine";
 import { MatchError, NotOwner, restarting } from "./errors";
-import { Leases, RENEW_MS } from "./leases";
+import { CLAIM_MS, Leases, RENEW_MS } from "./leases";
 import { EventLog } from "./event-log";
 import { PrismaMatchStore } from "./match-store";
 import { WallClock } from "./match-clock";
@@ -235,7 +235,7 @@ export class LiveMatches implements MatchService {
       relay.claimed(matchId, nodeId);
     });
     bus.handle("matches-released", () => void this.claimExpired());
-    const sweep = setInterval(() => void this.claimExpired(), RENEW_MS);
+    const sweep = setInterval(() => void this.claimExpired(), CLAIM_MS);
     sweep.unref();
     this.timers.push(sweep);
   }
