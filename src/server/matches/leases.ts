@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import pg from "pg";
+import { databaseUrlOf, type Db } from "../db/client";
 
 /**
  * How long a lease lasts unrenewed: a node that dies (no goodbye) loses its matches this long
@@ -31,6 +32,14 @@ export class Leases {
     readonly nodeId: string,
     private readonly leaseMs = LEASE_MS,
   ) {}
+
+  private renewals: pg.Pool | undefined;
+
+  /** Closes the renewals' connection (the node stops). */
+  async close(): Promise<void> {
+    await this.renewals?.end();
+    this.renewals = undefined;
+  }
 
   /**
    * Takes each match whose lease is free, expired, or this node's own, under its epoch + 1
@@ -69,13 +78,26 @@ export class Leases {
    */
   async renew(leases: Lease[]): Promise<string[]> {
     if (leases.length === 0) return [];
-    const renewed = await this.db.$queryRaw<{ matchId: string }[]>`
-      UPDATE "MatchLease" AS l
-      SET "expiresAt" = now() + ${this.leaseMs} * interval '1 millisecond'
-      FROM unnest(${leases.map((lease) => lease.matchId)}::text[],
-                  ${leases.map((lease) => lease.epoch)}::int[]) AS held("matchId", "epoch")
-      WHERE l."matchId" = held."matchId" AND l."epoch" = held."epoch" AND l."nodeId" = ${this.nodeId}
-      RETURNING l."matchId"`;
+    // On a connection of its own: renewals never queue behind the app's queries (a node whose
+    // pool is busy must not lose its matches for it).
+    if (!this.renewals) {
+      this.renewals = new pg.Pool({ connectionString: databaseUrlOf(this.db), max: 1 });
+      // An idle connection dropped (the database restarted) fails no renewal: the next opens anew.
+      this.renewals.on("error", () => undefined);
+    }
+    const { rows: renewed } = await this.renewals.query<{ matchId: string }>(
+      `UPDATE "MatchLease" AS l
+       SET "expiresAt" = now() + $1 * interval '1 millisecond'
+       FROM unnest($2::text[], $3::int[]) AS held("matchId", "epoch")
+       WHERE l."matchId" = held."matchId" AND l."epoch" = held."epoch" AND l."nodeId" = $4
+       RETURNING l."matchId"`,
+      [
+        this.leaseMs,
+        leases.map((lease) => lease.matchId),
+        leases.map((lease) => lease.epoch),
+        this.nodeId,
+      ],
+    );
     const kept = new Set(renewed.map((row) => row.matchId));
     return leases.filter((lease) => !kept.has(lease.matchId)).map((lease) => lease.matchId);
   }

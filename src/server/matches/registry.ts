@@ -841,6 +841,7 @@ export class LiveMatches implements MatchService {
     await this.leases.release(this.held()).catch((error: unknown) => {
       this.logger.warn({ err: error }, "leases not handed over: they expire");
     });
+    await this.leases.close();
     if (!this.relay) return;
     // The other nodes take the matches now, and their followers follow them there.
     siteBus().send("matches-released", { nodeId: this.settings.NODE_ID });
