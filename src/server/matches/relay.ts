@@ -239,9 +239,10 @@ export class Relay {
    * they resume on another) and stops answering.
    */
   close(): void {
+    // Stopped before the relay closes, so their owners still hear that nobody follows them.
+    for (const feed of new Set(this.following.values())) feed.stop();
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const feed of new Set(this.following.values())) feed.stop();
     this.subscriber?.disconnect();
   }
 
