@@ -201,7 +201,7 @@ export class LiveMatches implements MatchService {
   async restore(): Promise<number> {
     const rows = await this.db.match.findMany({
       where: { status: { in: ["WAITING", "PLAYING"] } },
-      include: matchInclude,
+      select: { id: true },
     });
     const matches = await this.claim(rows.map((row) => row.id));
     await this.expireWaiting();
