@@ -22,6 +22,23 @@ import {
 } from "@/engine/classic";
 import { rulesFor, type MatchSpec } from "@/server/matches/engine";
 
+/** The log entry that follows `entries`, made at match time `now`. */
+function nextEntry(
+  entries: LogEntry[],
+  now: number,
+  seat: number | null,
+  command: LogEntry["command"],
+): LogEntry {
+  return {
+    matchId: "m",
+    seq: entries.length + 1,
+    virtualMs: now,
+    wallTime: new Date(),
+    seat,
+    command,
+  };
+}
+
 /** A whole single hand of random players, as its log. */
 export function playedLog(seed: number): LogEntry[] {
   const random = mulberry32(seed);
@@ -29,14 +46,7 @@ export function playedLog(seed: number): LogEntry[] {
   let now = 0;
   const entries: LogEntry[] = [];
   const log = (seat: number | null, command: LogEntry["command"], next: GameState) => {
-    entries.push({
-      matchId: "m",
-      seq: entries.length + 1,
-      virtualMs: now,
-      wallTime: new Date(),
-      seat,
-      command,
-    });
+    entries.push(nextEntry(entries, now, seat, command));
     state = next;
   };
   while (!outcomeOf(state) && entries.length < 20_000) {
@@ -76,14 +86,7 @@ export function playedClassicLog(seed: number): { spec: MatchSpec; entries: LogE
   let refused: ClassicRejection | null = null;
   let now = 0;
   const log = (seat: number, command: LogEntry["command"]) =>
-    entries.push({
-      matchId: "m",
-      seq: entries.length + 1,
-      virtualMs: now,
-      wallTime: new Date(),
-      seat,
-      command,
-    });
+    entries.push(nextEntry(entries, now, seat, command));
   while (state.phase !== "over" && entries.length < 5_000) {
     const seats = state.phase === "turn" ? [state.turn] : [0, 1, 2];
     for (const seat of seats) {
