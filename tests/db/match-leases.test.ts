@@ -10,9 +10,9 @@ const logs = [new EventLog(db), new EventLog(db)];
 afterAll(() => Promise.all(logs.map((log) => log.close())));
 const [logA, logB] = logs as [EventLog, EventLog];
 
-/** The lease's time runs out (its owner paused, or died), without a wait. */
-async function expire(matchId: string) {
-  await db.matchLease.update({ where: { matchId }, data: { expiresAt: new Date(0) } });
+/** A node's lease runs out (it paused, or died), without a wait: so do its matches'. */
+async function expire(node: Leases) {
+  await db.nodeLease.update({ where: { nodeId: node.nodeId }, data: { expiresAt: new Date(0) } });
 }
 
 async function newMatch(): Promise<string> {
@@ -36,11 +36,12 @@ describe("match ownership: leases and the fenced log", () => {
     expect(await b.acquire([matchId])).toEqual([]);
     await logA.append(entry(matchId, 1, "a"), 1);
     // A pauses past its lease; B takes the match.
-    await expire(matchId);
+    await expire(a);
     expect(await b.acquire([matchId])).toEqual([{ matchId, epoch: 2 }]);
     // A wakes up still believing it owns the match: the log refuses it.
     await expect(logA.append(entry(matchId, 2, "a"), 1)).rejects.toBeInstanceOf(StaleAppend);
     expect(await a.renew([{ matchId, epoch: 1 }])).toEqual([matchId]);
+    await a.close();
     await logB.append(entry(matchId, 2, "b"), 2);
     expect(await logOf(matchId)).toEqual([
       [1, "a"],
@@ -76,21 +77,44 @@ describe("match ownership: leases and the fenced log", () => {
     );
   });
 
-  it("a lease renewed stays its owner's; one handed over is taken at once by another node, and an expired one not yet taken is renewed by its owner", async () => {
+  it("a node that renews keeps its matches; one that handed them over loses them at once to another node, and one expired whose matches were not yet taken keeps them by renewing", async () => {
     const matchId = await newMatch();
     const a = new Leases(db, uniqueName("node"));
     const b = new Leases(db, uniqueName("node"));
     const [held] = await a.acquire([matchId]);
-    await expire(matchId);
+    await expire(a);
     expect(await a.renew([held!])).toEqual([]);
-    await a.release([held!]);
+    expect(await b.acquire([matchId])).toEqual([]);
+    await a.release();
     expect(await b.acquire([matchId])).toEqual([{ matchId, epoch: 2 }]);
     expect(await a.renew([held!])).toEqual([matchId]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("one row per node: renewing a node's lease keeps every match it holds, and a node seen dead has its lease ended so its matches may be taken at once", async () => {
+    const matches = [await newMatch(), await newMatch(), await newMatch()];
+    const a = new Leases(db, uniqueName("node"));
+    const b = new Leases(db, uniqueName("node"));
+    const held = await a.acquire(matches);
+    expect(held).toHaveLength(3);
+    expect(await db.nodeLease.count({ where: { nodeId: a.nodeId } })).toBe(1);
+    expect(await b.liveNodes()).toContain(a.nodeId);
+    expect(await b.acquire(matches)).toEqual([]);
+    await b.expire(a.nodeId);
+    expect(await b.liveNodes()).not.toContain(a.nodeId);
+    const orphans = (await b.orphans()).filter((orphan) => matches.includes(orphan.matchId));
+    expect(orphans.map((orphan) => orphan.matchId).sort()).toEqual([...matches].sort());
+    // Just ended: left a moment to the node chosen for each.
+    expect(orphans.every((orphan) => !orphan.open)).toBe(true);
+    expect(await b.acquire(matches)).toHaveLength(3);
+    expect(await a.renew(held)).toEqual(matches);
+    await Promise.all([a.close(), b.close()]);
   });
 
   it("appends racing a takeover: the new owner reads every entry the old one was told was stored, and the old one stores nothing after", async () => {
     const matchId = await newMatch();
-    await new Leases(db, uniqueName("node")).acquire([matchId]);
+    const owner = new Leases(db, uniqueName("node"));
+    await owner.acquire([matchId]);
     const acknowledged: number[] = [];
     const writer = (async () => {
       for (let seq = 1; ; seq++) {
@@ -103,7 +127,7 @@ describe("match ownership: leases and the fenced log", () => {
       }
     })();
     while (acknowledged.length < 5) await new Promise((resolve) => setTimeout(resolve, 5));
-    await expire(matchId);
+    await expire(owner);
     expect(await new Leases(db, uniqueName("node")).acquire([matchId])).toEqual([
       { matchId, epoch: 2 },
     ]);

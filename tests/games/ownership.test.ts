@@ -33,7 +33,7 @@ describe("a match owned by one node at a time", () => {
       kind: "SERVICE_UNAVAILABLE",
     });
     // Node a pauses: its lease runs out, and b takes the match, replaying its log.
-    await db.matchLease.update({ where: { matchId }, data: { expiresAt: new Date(0) } });
+    await db.nodeLease.update({ where: { nodeId: a.name }, data: { expiresAt: new Date(0) } });
     expect((await b.registry.get(players[0]!, matchId)).status).toBe("PLAYING");
     expect(await db.matchLease.findUnique({ where: { matchId } })).toMatchObject({
       nodeId: b.name,

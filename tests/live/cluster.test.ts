@@ -76,7 +76,7 @@ describe("a site of several nodes", () => {
     }
   }, 180_000);
 
-  it("a node killed mid-hand (SIGKILL): another takes its match within seconds, and every seat resumes with every acknowledged action", async () => {
+  it("a node killed mid-hand (SIGKILL) is seen gone from Redis and its lease ended: another takes its match within seconds, and every seat resumes with every acknowledged action", async () => {
     const [a] = nodes;
     const table = await seatedTable(
       nodes.map((_, index) => balanced(nodes, index)),
@@ -90,6 +90,10 @@ describe("a site of several nodes", () => {
       await a!.kill();
       // Seat 1 (on node b) acts at once: its draw waits for the takeover, then counts.
       expect(await playsOn(table, accepted, 6)).toBeLessThan(10_000);
+      // Its connections died with it: a survivor ended its lease rather than wait it out.
+      expect(nodes.slice(1).some((node) => node.output.includes("nodes gone from Redis"))).toBe(
+        true,
+      );
       const survivors = await Promise.all(nodes.slice(1).map(health));
       expect(survivors.reduce((sum, h) => sum + h.ownedMatches, 0)).toBeGreaterThanOrEqual(1);
     } finally {

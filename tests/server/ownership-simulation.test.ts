@@ -1,12 +1,12 @@
 // The ownership protocol (leases.ts, the fenced append of event-log.ts) simulated in virtual
-// time: nodes that pause, die, start again under their name or stop, each believing what its
-// own memory says, against a database whose statements are atomic (the row lock of the real
+// time: nodes that pause, die, start again under their name, stop, or are taken for dead by
+// another (rightly or not: Redis lost them), each believing what its own memory says, against a database whose statements are atomic (the row lock of the real
 // append makes them so: tests/db/match-leases.test.ts). Whatever happens, no match's log is
 // ever written by two owners.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEASE_MS, RENEW_MS } from "@/server/matches/leases";
+import { choose, LEASE_MS, RENEW_MS } from "@/server/matches/leases";
 
 const NODES = 4;
 const MATCHES = 3;
@@ -17,11 +17,12 @@ type Event =
   | { do: "kill"; node: number }
   | { do: "start"; node: number }
   | { do: "stop"; node: number }
+  | { do: "expire"; node: number }
   | { do: "claim"; node: number; match: number }
   | { do: "append"; node: number; match: number };
 
-/** The database: one lease row and one log per match. */
-type Row = { node: string; epoch: number; expiresAt: number };
+/** The database: one lease row and one log per match, one lease per node. */
+type Row = { node: string; epoch: number };
 type Entry = { seq: number; epoch: number; writer: number };
 
 /** One run of a node (its name survives a restart, its memory does not). */
@@ -39,6 +40,8 @@ function simulate(events: Event[], fenced = true): string[] {
   let now = 0;
   let incarnations = 0;
   const leases = new Map<number, Row>();
+  const nodeLeases = new Map<string, number>();
+  const aliveNode = (name: string) => (nodeLeases.get(name) ?? -Infinity) > now;
   const logs = Array.from({ length: MATCHES }, () => [] as Entry[]);
   /** Every run alive, a paused one too: a node started again while its former run was only paused has two. */
   let alive: Incarnation[] = [];
@@ -47,18 +50,19 @@ function simulate(events: Event[], fenced = true): string[] {
 
   // The statements of leases.ts and event-log.ts, each atomic.
   const acquire = (run: Incarnation, match: number) => {
+    nodeLeases.set(run.name, now + LEASE_MS);
     const row = leases.get(match);
-    if (row && row.expiresAt > now && row.node !== run.name) return;
+    if (row && row.node !== run.name && aliveNode(row.node)) return;
     const epoch = (row?.epoch ?? 0) + 1;
-    leases.set(match, { node: run.name, epoch, expiresAt: now + LEASE_MS });
+    leases.set(match, { node: run.name, epoch });
     // The match is loaded after its lease is taken: its log as it stands then.
     run.owns.set(match, { epoch, next: logs[match]!.length + 1 });
   };
   const renew = (run: Incarnation) => {
+    nodeLeases.set(run.name, now + LEASE_MS);
     for (const [match, held] of run.owns) {
       const row = leases.get(match)!;
-      if (row.epoch === held.epoch && row.node === run.name) row.expiresAt = now + LEASE_MS;
-      else run.owns.delete(match);
+      if (row.epoch !== held.epoch || row.node !== run.name) run.owns.delete(match);
     }
     run.renewedAt = now;
   };
@@ -112,13 +116,15 @@ function simulate(events: Event[], fenced = true): string[] {
       }
       case "stop":
         for (const run of awakeRunsOf(event.node)) {
-          for (const [match, held] of run.owns) {
-            const row = leases.get(match)!;
-            if (row.epoch === held.epoch) row.expiresAt = now;
-          }
+          nodeLeases.set(run.name, now);
           alive = alive.filter((one) => one !== run);
         }
         break;
+      case "expire": {
+        const name = `node-${event.node}`;
+        if (aliveNode(name)) nodeLeases.set(name, now);
+        break;
+      }
       case "claim":
         for (const run of awakeRunsOf(event.node))
           if (!run.owns.has(event.match)) acquire(run, event.match);
@@ -166,13 +172,14 @@ const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant("kill"), node }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("start"), node }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant("stop"), node }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant("expire"), node }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant("claim"), node, match }) },
   { weight: 8, arbitrary: fc.record({ do: fc.constant("append"), node, match }) },
 ) as fc.Arbitrary<Event>;
 const runs = fc.array(event, { minLength: 1, maxLength: 300, size: "max" });
 
 describe("the ownership protocol, simulated", () => {
-  it("whatever nodes pause, die, start again under their name or stop, no match is ever written by two owners", () => {
+  it("whatever nodes pause, die, start again under their name, stop or are taken for dead, no match is ever written by two owners", () => {
     fc.assert(
       fc.property(runs, (events) => {
         expect(simulate(events)).toEqual([]);
@@ -201,5 +208,23 @@ describe("the ownership protocol, simulated", () => {
       },
     );
     expect(found.failed).toBe(true);
+  });
+});
+
+describe("choosing who takes a dead node's matches", () => {
+  const nodes = ["node-a", "node-b", "node-c"];
+  const ids = Array.from({ length: 600 }, (_, index) => `match-${index}`);
+
+  it("every node that knows the same live nodes chooses the same one for a match, whatever their order", () => {
+    for (const id of ids) expect(choose(id, [...nodes].reverse())).toBe(choose(id, nodes));
+  });
+
+  it("the matches spread over the live nodes, and one node's death moves only its own", () => {
+    const counts = nodes.map((node) => ids.filter((id) => choose(id, nodes) === node).length);
+    for (const count of counts) expect(count).toBeGreaterThan(150);
+    const survivors = nodes.slice(0, 2);
+    for (const id of ids)
+      if (choose(id, nodes) !== "node-c") expect(choose(id, survivors)).toBe(choose(id, nodes));
+    expect(choose("match-0", [])).toBeUndefined();
   });
 });

@@ -36,9 +36,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * match can never write, even once. `FOR KEY SHARE` holds the lease row until the INSERT
  * commits: a takeover (which locks the row FOR UPDATE first, leases.ts) waits for it, and then
  * reads a log that holds the entry; an append behind a takeover is checked again against the
- * new epoch and left out. The lease's renewals (UPDATEs of no key column) pass it. The
- * entries left out are not returned; conflicts on the key leave them out too rather than fail
- * the other matches' entries of the batch.
+ * new epoch and left out. The entries left out are not returned; conflicts on the key leave
+ * them out too rather than fail the other matches' entries of the batch.
  */
 const APPEND = {
   name: "match-event-append-fenced-ref",

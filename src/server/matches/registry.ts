@@ -15,7 +15,7 @@ import {
   type Millis,
 } from "./engine";
 import { MatchError, NotOwner, restarting } from "./errors";
-import { CLAIM_MS, Leases, RENEW_MS } from "./leases";
+import { choose, CLAIM_MS, Leases, RENEW_MS } from "./leases";
 import { EventLog } from "./event-log";
 import { PrismaMatchStore } from "./match-store";
 import { WallClock } from "./match-clock";
@@ -60,6 +60,8 @@ const EXPIRY_SWEEP_MS = 60_000;
 export const DATABASE_STALL_MS = 2_000;
 /** How often the database is asked whether it answers, so a stall is seen before an action waits on it. */
 const PROBE_MS = 1_000;
+/** How often a node found silent when asked (relay.ts) may start a takeover sweep early. */
+const SUSPECT_EVERY_MS = 200;
 /** How long /health waits for the database before it answers 503. */
 const HEALTH_PROBE_MS = 1_500;
 
@@ -158,6 +160,10 @@ export class LiveMatches implements MatchService {
   private timers: NodeJS.Timeout[] = [];
   /** A takeover sweep is running. */
   private claiming = false;
+  /** When the last takeover sweep started (performance.now()). */
+  private claimedAt = -Infinity;
+  /** The renewal in flight: a node stopping waits for it before it hands its matches over. */
+  private renewing: Promise<void> = Promise.resolve();
   private readonly seatLimiter = new RateLimiterMemory({
     keyPrefix: "seat",
     points: SEAT_ACTIONS_PER_SECOND,
@@ -224,7 +230,10 @@ export class LiveMatches implements MatchService {
    * whose owner died or stopped.
    */
   async joinSite(redis: Redis): Promise<void> {
-    const relay = new Relay(this.settings.NODE_ID, redis, this, this.logger);
+    // A node found silent when asked may have died: looked for at once, not at the next sweep.
+    const relay = new Relay(this.settings.NODE_ID, redis, this, this.logger, () => {
+      if (performance.now() - this.claimedAt >= SUSPECT_EVERY_MS) void this.claimExpired();
+    });
     await relay.connect();
     this.relay = relay;
     const bus = siteBus();
@@ -247,26 +256,28 @@ export class LiveMatches implements MatchService {
 
   /**
    * Takes this node's share of the unfinished matches nobody holds (their node died, or
-   * stopped and handed them over), and resumes them: each node takes about as many, so the
-   * matches of a node that died spread over the others.
+   * stopped and handed them over), and resumes them. A node whose Redis connection is gone is
+   * taken for dead at once, its lease ended (a process killed loses its connections with it),
+   * rather than after its lease runs out. Each match goes to the live node `choose` picks, so
+   * the matches of a node that died spread over the others in one sweep.
    */
   private async claimExpired(): Promise<void> {
-    if (!this.accepting || this.claiming) return;
+    if (!this.accepting || this.claiming || !this.relay) return;
     this.claiming = true;
+    this.claimedAt = performance.now();
+    const here = this.settings.NODE_ID;
     try {
-      const [expired, [live]] = await Promise.all([
-        this.db.$queryRaw<{ id: string }[]>`
-          SELECT m."id" FROM "Match" m JOIN "MatchLease" l ON l."matchId" = m."id"
-          WHERE m."status" IN ('WAITING', 'PLAYING') AND l."expiresAt" <= now()`,
-        this.db.$queryRaw<{ nodes: number }[]>`
-          SELECT count(DISTINCT "nodeId")::int AS "nodes" FROM "MatchLease" WHERE "expiresAt" > now()`,
-      ]);
-      if (expired.length === 0) return;
-      const nodes = (live?.nodes ?? 0) + (this.owned.size === 0 ? 1 : 0);
-      const share = shuffled(expired.map((row) => row.id)).slice(
-        0,
-        Math.ceil(expired.length / Math.max(1, nodes)),
-      );
+      const live = await this.leases.liveNodes();
+      const dead = await this.relay.silent(live.filter((node) => node !== here));
+      if (dead.length > 0) {
+        await Promise.all(dead.map((node) => this.leases.expire(node)));
+        this.logger.warn({ nodes: dead }, "nodes gone from Redis: their leases ended");
+      }
+      const alive = live.filter((node) => !dead.includes(node));
+      const share = (await this.leases.orphans())
+        .filter((orphan) => orphan.open || choose(orphan.matchId, alive) === here)
+        .map((orphan) => orphan.matchId);
+      if (share.length === 0) return;
       const matches = await this.claim(share);
       if (matches.length > 0) this.logger.info({ matches: matches.length }, "took over matches");
     } catch (error) {
@@ -795,12 +806,7 @@ export class LiveMatches implements MatchService {
     if (!this.accepting) throw restarting();
     const here = this.settings.NODE_ID;
     if (this.matches.has(matchId)) return here;
-    const [row] = await this.db.$queryRaw<
-      { status: string; nodeId: string | null; live: boolean }[]
-    >`
-      SELECT m."status", l."nodeId", l."expiresAt" > now() AS "live"
-      FROM "Match" m LEFT JOIN "MatchLease" l ON l."matchId" = m."id"
-      WHERE m."id" = ${matchId}`;
+    const row = await this.leases.ownerOf(matchId);
     if (!row) throw new MatchError("NOT_FOUND", `There is no match ${matchId}.`);
     if (row.status === "ENDED" || !row.live || !row.nodeId) {
       await this.find(matchId);
@@ -837,8 +843,10 @@ export class LiveMatches implements MatchService {
     for (const timer of this.timers) clearInterval(timer);
     await Promise.all([...this.matches.values()].map((match) => match.stop()));
     await this.log.close();
-    // Handed over at once: another node need not wait for them to expire.
-    await this.leases.release(this.held()).catch((error: unknown) => {
+    // Handed over at once: another node need not wait for them to expire (nor a renewal in
+    // flight extend them after).
+    await withTimeout(this.renewing, RENEW_MS).catch(() => undefined);
+    await this.leases.release().catch((error: unknown) => {
       this.logger.warn({ err: error }, "leases not handed over: they expire");
     });
     await this.leases.close();
@@ -860,16 +868,18 @@ export class LiveMatches implements MatchService {
     return [...this.owned].map(([matchId, epoch]) => ({ matchId, epoch }));
   }
 
-  /** Keeps this node's leases; a match whose lease another node took is dropped here. */
-  private async renew(): Promise<void> {
-    try {
-      const before = new Map(this.owned);
-      for (const matchId of await this.leases.renew(this.held()))
-        // A match that ended or was taken again meanwhile is not lost.
-        if (this.owned.get(matchId) === before.get(matchId)) this.lost(matchId);
-    } catch (error) {
-      this.logger.warn({ err: error }, "leases not renewed");
-    }
+  /** Keeps this node's lease; a match another node took meanwhile is dropped here. */
+  private renew(): Promise<void> {
+    const before = new Map(this.owned);
+    this.renewing = this.leases.renew(this.held()).then(
+      (lost) => {
+        for (const matchId of lost)
+          // A match that ended or was taken again meanwhile is not lost.
+          if (this.owned.get(matchId) === before.get(matchId)) this.lost(matchId);
+      },
+      (error: unknown) => this.logger.warn({ err: error }, "lease not renewed"),
+    );
+    return this.renewing;
   }
 
   /**
@@ -938,12 +948,6 @@ export class LiveMatches implements MatchService {
       clock: new WallClock(clockScale),
     };
   }
-}
-
-/** `ids` in a random order. */
-function shuffled(ids: string[]): string[] {
-  const order = ids.map((id) => ({ id, key: Math.random() }));
-  return order.sort((a, b) => a.key - b.key).map(({ id }) => id);
 }
 
 /** Which seat's stream a subscriber follows: its player's own (it must hold one), or the spectators' (null). */

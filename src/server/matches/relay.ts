@@ -71,6 +71,8 @@ export const MOVE_WAIT_MS = 10_000;
 const LOOK_AGAIN_MS = 200;
 /** How often an owner looks for nodes gone with streams it serves. */
 const SWEEP_MS = 2_000;
+/** Between the two looks that find a node silent (`silent`). */
+const CONFIRM_MS = 200;
 
 type WireError =
   | { kind: "match"; code: MatchErrorKind; message: string; rejection?: MatchRejection }
@@ -214,6 +216,8 @@ export class Relay {
     private readonly publisher: Redis,
     private readonly service: MatchService,
     private readonly logger: Logger,
+    /** A node was found silent when sent something: it may have died. */
+    private readonly onSilent: () => void = () => undefined,
   ) {}
 
   private channel(nodeId: string): string {
@@ -351,8 +355,9 @@ export class Relay {
 
   private async sendText(nodeId: string, text: string): Promise<boolean> {
     if (this.closed) return false;
-    const heard = await this.publisher.publish(this.channel(nodeId), text).catch(() => 0);
-    return heard > 0;
+    const heard = await this.publisher.publish(this.channel(nodeId), text).catch(() => null);
+    if (heard === 0) this.onSilent();
+    return (heard ?? 0) > 0;
   }
 
   private forget(id: string) {
@@ -455,10 +460,8 @@ export class Relay {
       ]),
     ];
     if (nodes.length === 0) return;
-    const counts = (await this.publisher
-      .pubsub("NUMSUB", ...nodes.map((node) => this.channel(node)))
-      .catch(() => [])) as (string | number)[];
-    const gone = new Set(nodes.filter((_, index) => Number(counts[2 * index + 1] ?? 1) === 0));
+    const counts = await this.listeners(nodes);
+    const gone = new Set(nodes.filter((_, index) => counts?.[index] === 0));
     if (gone.size === 0) return;
     for (const [stream, served] of this.served) if (gone.has(served.from)) this.unserve(stream);
     for (const feed of feeds)
@@ -466,6 +469,31 @@ export class Relay {
         this.owners.delete(feed.matchId);
         void feed.resume();
       }
+  }
+
+  /**
+   * The nodes among `nodes` nobody listens for on Redis: a process that died lost its
+   * connection with it. Found so twice, CONFIRM_MS apart, while this node's own subscription
+   * stands: a subscription being renewed (Redis restarted) is no death. None when Redis does
+   * not answer.
+   */
+  async silent(nodes: string[]): Promise<string[]> {
+    let suspects = nodes;
+    for (let look = 0; look < 2 && suspects.length > 0; look++) {
+      if (look > 0) await sleep(CONFIRM_MS);
+      const counts = await this.listeners([this.nodeId, ...suspects]);
+      if (this.closed || !counts || counts[0] === 0) return [];
+      suspects = suspects.filter((_, index) => counts[index + 1] === 0);
+    }
+    return suspects;
+  }
+
+  /** How many listen on each node's channel; null when Redis does not answer. */
+  private async listeners(nodes: string[]): Promise<number[] | null> {
+    const reply = (await this.publisher
+      .pubsub("NUMSUB", ...nodes.map((node) => this.channel(node)))
+      .catch(() => null)) as (string | number)[] | null;
+    return reply && nodes.map((_, index) => Number(reply[2 * index + 1]));
   }
 
   /** For RemoteFeed: sends its follow to the match's owner, wherever it is now. */
