@@ -67,8 +67,11 @@ export const ANSWER_MS = 3_000;
  * expiry, a takeover sweep and a replay, with room to spare.
  */
 export const MOVE_WAIT_MS = 10_000;
-/** Between two looks for the owner of a match that is moving. */
-const LOOK_AGAIN_MS = 200;
+/**
+ * Between two looks for the owner of a match that is moving, unless its taking is announced
+ * first (`claimed`): the looks only cover an announcement lost, so they can be rare.
+ */
+const LOOK_AGAIN_MS = 500;
 /** How often an owner looks for nodes gone with streams it serves. */
 const SWEEP_MS = 2_000;
 /** Between the two looks that find a node silent (`silent`). */
@@ -203,6 +206,10 @@ export class Relay {
   private readonly following = new Map<string, RemoteFeed>();
   /** Where each match was last found. */
   private readonly owners = new Map<string, string>();
+  /** Each match's owner being looked for: the requests waiting for it share one look. */
+  private readonly lookups = new Map<string, Promise<string>>();
+  /** Requests waiting for a moving match to be taken, woken when it is (`claimed`). */
+  private readonly moving = new Map<string, Set<() => void>>();
   /** Each delivery's JSON, made once for all its subscribers. */
   private readonly texts = new WeakMap<Delivery, string>();
   /** Requests this node sent to owners, and served as one (/health). */
@@ -311,11 +318,25 @@ export class Relay {
     });
   }
 
-  /** The match is moving: waits a moment before looking for its owner again, up to `until`. */
+  /**
+   * The match is moving: waits until a node announces it took it, or LOOK_AGAIN_MS, before
+   * looking for its owner again, up to `until`.
+   */
   private async lookAgain(matchId: string, until: number): Promise<void> {
     this.owners.delete(matchId);
     if (Date.now() > until) throw unreachable();
-    await sleep(LOOK_AGAIN_MS);
+    const waiters = this.moving.get(matchId) ?? new Set<() => void>();
+    this.moving.set(matchId, waiters);
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0 && this.moving.get(matchId) === waiters) this.moving.delete(matchId);
+        resolve();
+      };
+      const timer = setTimeout(wake, LOOK_AGAIN_MS);
+      waiters.add(wake);
+    });
   }
 
   /**
@@ -335,17 +356,27 @@ export class Relay {
   /** A node took the match: requests and streams go there from now on. */
   claimed(matchId: string, nodeId: string): void {
     this.owners.set(matchId, nodeId);
+    for (const wake of [...(this.moving.get(matchId) ?? [])]) wake();
     for (const feed of new Set(this.following.values()))
       if (feed.matchId === matchId && feed.owner !== nodeId) void feed.resume();
   }
 
   /** Where the match is played, as last heard or found afresh. */
-  private async owner(matchId: string): Promise<string> {
+  private owner(matchId: string): Promise<string> {
     const known = this.owners.get(matchId);
-    if (known) return known;
-    const found = await this.service.locate(matchId);
-    this.owners.set(matchId, found);
-    return found;
+    if (known) return Promise.resolve(known);
+    let lookup = this.lookups.get(matchId);
+    if (!lookup) {
+      lookup = this.service
+        .locate(matchId)
+        .then((found) => {
+          this.owners.set(matchId, found);
+          return found;
+        })
+        .finally(() => this.lookups.delete(matchId));
+      this.lookups.set(matchId, lookup);
+    }
+    return lookup;
   }
 
   /** Sends to a node; says whether it listens (a node that died no longer does). */
