@@ -71,22 +71,50 @@ const decoded = new TtlCache<string, SessionClaims | null>(CACHED_MAX);
 type Standing = (SessionUser & { sessionVersion: number }) | null;
 
 /**
- * How long a WebSocket call may rely on a player's standing read earlier. Changes made by this
- * server (bans, roles, sign-outs) drop it at once; this bounds what other processes change (the
- * admin CLI, another server node).
+ * How long a WebSocket call may rely on a player's standing read earlier before it is read
+ * again, behind the call. Changes made by the site (bans, roles, sign-outs) drop it at once;
+ * this bounds what other processes change (the admin CLI).
  */
 export const STANDING_TTL_MS = 10_000;
+/**
+ * How long a standing due to be read again still serves calls while that read is under way or
+ * fails (the database busy or down): a call never waits for the periodic read, and a player is
+ * not refused for the database's trouble until this has passed.
+ */
+export const STANDING_KEPT_MS = 60_000;
+
+/** A player's standing as read, and when it is due to be read again. */
+type Kept = { standing: Promise<Standing>; due: number; reading: boolean };
 
 // Next's bundle (sign-out) and the server's (tRPC) share one process: one cache for both.
 const shared = globalThis as typeof globalThis & {
-  machiaveloxStandings?: TtlCache<string, Promise<Standing>>;
+  machiaveloxStandings?: TtlCache<string, Kept>;
 };
 const standings = (shared.machiaveloxStandings ??= new TtlCache(CACHED_MAX, () =>
   performance.now(),
 ));
 
-function readStanding(db: Db, userId: string): Promise<Standing> {
-  const standing = db.user.findFirst({
+/** Reads the player's standing and keeps it in place of `before` (if that is still kept). */
+function readStanding(db: Db, userId: string, before?: Kept): Promise<Standing> {
+  const standing = queryStanding(db, userId);
+  const kept: Kept = { standing, due: performance.now() + STANDING_TTL_MS, reading: false };
+  if (!before) standings.set(userId, kept, STANDING_KEPT_MS);
+  standing.then(
+    () => {
+      if (before && standings.get(userId) === before) standings.set(userId, kept, STANDING_KEPT_MS);
+    },
+    () => {
+      // A failed read is not kept: a first one is read again at the next call, a later one
+      // leaves the standing read before until it is due again or too old.
+      if (!before && standings.get(userId) === kept) standings.delete(userId);
+      if (before) before.reading = false;
+    },
+  );
+  return standing;
+}
+
+function queryStanding(db: Db, userId: string): Promise<Standing> {
+  return db.user.findFirst({
     where: {
       id: userId,
       // A deleted account's sessions end with it.
@@ -95,10 +123,6 @@ function readStanding(db: Db, userId: string): Promise<Standing> {
     },
     select: { id: true, name: true, role: true, sessionVersion: true },
   });
-  standings.set(userId, standing, STANDING_TTL_MS);
-  // A failed read (database down) is not kept: the next call reads again.
-  standing.catch(() => standings.delete(userId));
-  return standing;
 }
 
 function userOf(standing: Standing, claims: SessionClaims): SessionUser | null {
@@ -125,11 +149,19 @@ export async function sessionUser(
 
 /**
  * The player of a session as they stand now, for each call (over HTTP, and on a long-lived
- * WebSocket whose context was made at its upgrade): a cached read (STANDING_TTL_MS), dropped by
- * `userChanged`. Pages read afresh (`sessionUser`), which renews what calls rely on.
+ * WebSocket whose context was made at its upgrade): a cached read, read again behind the call
+ * once STANDING_TTL_MS old, dropped by `userChanged`. Pages read afresh (`sessionUser`), which
+ * renews what calls rely on.
  */
 export async function currentUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
-  return userOf(await (standings.get(claims.userId) ?? readStanding(db, claims.userId)), claims);
+  const kept = standings.get(claims.userId);
+  if (!kept) return userOf(await readStanding(db, claims.userId), claims);
+  if (!kept.reading && performance.now() >= kept.due) {
+    kept.reading = true;
+    // Behind the call, which goes on with the standing read before.
+    void readStanding(db, claims.userId, kept).catch(() => undefined);
+  }
+  return userOf(await kept.standing, claims);
 }
 
 /**
