@@ -43,12 +43,32 @@ export class Leases {
     private readonly leaseMs = LEASE_MS,
   ) {}
 
-  private renewals: pg.Pool | undefined;
+  private connections: pg.Pool | undefined;
 
-  /** Closes the renewals' connection (the node stops). */
+  /**
+   * The leases' own connections, for all but the taking's transaction: renewals and lookups
+   * never queue behind the app's queries (a node whose Prisma pool is busy must neither lose
+   * its matches for it nor fail actions looking for their owners).
+   */
+  private get pool(): pg.Pool {
+    if (!this.connections) {
+      this.connections = new pg.Pool({
+        connectionString: databaseUrlOf(this.db),
+        max: 2,
+        // A statement older than a lease is of no use: given up, it frees the connection.
+        connectionTimeoutMillis: this.leaseMs,
+        query_timeout: this.leaseMs,
+      });
+      // An idle connection dropped (the database restarted) fails nothing: the next opens anew.
+      this.connections.on("error", () => undefined);
+    }
+    return this.connections;
+  }
+
+  /** Closes the leases' connections (the node stops). */
   async close(): Promise<void> {
-    await this.renewals?.end();
-    this.renewals = undefined;
+    await this.connections?.end();
+    this.connections = undefined;
   }
 
   /**
@@ -95,23 +115,16 @@ export class Leases {
    * nobody else wrote.
    */
   async renew(leases: Lease[]): Promise<string[]> {
-    // On a connection of its own: renewals never queue behind the app's queries (a node whose
-    // pool is busy must not lose its matches for it).
-    if (!this.renewals) {
-      this.renewals = new pg.Pool({ connectionString: databaseUrlOf(this.db), max: 1 });
-      // An idle connection dropped (the database restarted) fails no renewal: the next opens anew.
-      this.renewals.on("error", () => undefined);
-    }
     // A match taken while this node's lease had expired shows here, at the latest at the next
     // renewal (a taking in flight during this one); the fence keeps its log safe meanwhile.
-    await this.renewals.query(
+    await this.pool.query(
       `INSERT INTO "NodeLease" ("nodeId", "expiresAt")
        VALUES ($1, now() + $2 * interval '1 millisecond')
        ON CONFLICT ("nodeId") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`,
       [this.nodeId, this.leaseMs],
     );
     if (leases.length === 0) return [];
-    const { rows: kept } = await this.renewals.query<{ matchId: string }>(
+    const { rows: kept } = await this.pool.query<{ matchId: string }>(
       `SELECT l."matchId" FROM "MatchLease" AS l
        JOIN unnest($1::text[], $2::int[]) AS held("matchId", "epoch")
          ON l."matchId" = held."matchId" AND l."epoch" = held."epoch"
@@ -136,15 +149,17 @@ export class Leases {
    * its lease, keeps the matches not taken meanwhile and finds out about the others.
    */
   async expire(nodeId: string): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE "NodeLease" SET "expiresAt" = now()
-      WHERE "nodeId" = ${nodeId} AND "expiresAt" > now()`;
+    await this.pool.query(
+      `UPDATE "NodeLease" SET "expiresAt" = now() WHERE "nodeId" = $1 AND "expiresAt" > now()`,
+      [nodeId],
+    );
   }
 
   /** The nodes whose lease is alive, this one among them once it renewed. */
   async liveNodes(): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ nodeId: string }[]>`
-      SELECT "nodeId" FROM "NodeLease" WHERE "expiresAt" > now()`;
+    const { rows } = await this.pool.query<{ nodeId: string }>(
+      `SELECT "nodeId" FROM "NodeLease" WHERE "expiresAt" > now()`,
+    );
     return rows.map((row) => row.nodeId);
   }
 
@@ -153,14 +168,17 @@ export class Leases {
    * node chosen for it (`choose`), and by any node once it waited CHOSEN_FIRST_MS for that one.
    */
   async orphans(): Promise<Orphan[]> {
-    return this.db.$queryRaw<Orphan[]>`
-      SELECT l."matchId", n."expiresAt" IS NULL
-          OR n."expiresAt" <= now() - ${CHOSEN_FIRST_MS} * interval '1 millisecond' AS "open"
-      FROM "MatchLease" l
-      JOIN "Match" m ON m."id" = l."matchId"
-      LEFT JOIN "NodeLease" n ON n."nodeId" = l."nodeId"
-      WHERE m."status" IN ('WAITING', 'PLAYING')
-        AND (n."expiresAt" IS NULL OR n."expiresAt" <= now())`;
+    const { rows } = await this.pool.query<Orphan>(
+      `SELECT l."matchId", n."expiresAt" IS NULL
+          OR n."expiresAt" <= now() - $1 * interval '1 millisecond' AS "open"
+       FROM "MatchLease" l
+       JOIN "Match" m ON m."id" = l."matchId"
+       LEFT JOIN "NodeLease" n ON n."nodeId" = l."nodeId"
+       WHERE m."status" IN ('WAITING', 'PLAYING')
+         AND (n."expiresAt" IS NULL OR n."expiresAt" <= now())`,
+      [CHOSEN_FIRST_MS],
+    );
+    return rows;
   }
 
   /**
@@ -170,14 +188,16 @@ export class Leases {
   async ownerOf(
     matchId: string,
   ): Promise<{ status: string; nodeId: string | null; live: boolean } | null> {
-    const [row] = await this.db.$queryRaw<
-      { status: string; nodeId: string | null; live: boolean | null }[]
-    >`
-      SELECT m."status", l."nodeId", n."expiresAt" > now() AS "live"
-      FROM "Match" m
-      LEFT JOIN "MatchLease" l ON l."matchId" = m."id"
-      LEFT JOIN "NodeLease" n ON n."nodeId" = l."nodeId"
-      WHERE m."id" = ${matchId}`;
+    const {
+      rows: [row],
+    } = await this.pool.query<{ status: string; nodeId: string | null; live: boolean | null }>(
+      `SELECT m."status", l."nodeId", n."expiresAt" > now() AS "live"
+       FROM "Match" m
+       LEFT JOIN "MatchLease" l ON l."matchId" = m."id"
+       LEFT JOIN "NodeLease" n ON n."nodeId" = l."nodeId"
+       WHERE m."id" = $1`,
+      [matchId],
+    );
     return row ? { ...row, live: row.live === true } : null;
   }
 }

@@ -102,10 +102,13 @@ type Message =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Null for a match that moved while it was looked for (look again), else the error. */
+/**
+ * Null for a match that moved while it was looked for, or whose owner could not be looked up
+ * (the database busy): look again. A refusal (no such match, this node stopping) is the answer.
+ */
 function onlyMoved(error: unknown): null {
-  if (error instanceof NotOwner) return null;
-  throw error;
+  if (error instanceof MatchError && !(error instanceof NotOwner)) throw error;
+  return null;
 }
 
 /** The owner did not answer in time: whether it did the request is unknown. */
