@@ -43,32 +43,39 @@ export class Leases {
     private readonly leaseMs = LEASE_MS,
   ) {}
 
-  private connections: pg.Pool | undefined;
+  private renewals: pg.Pool | undefined;
+  private lookups: pg.Pool | undefined;
 
   /**
-   * The leases' own connections, for all but the taking's transaction: renewals and lookups
-   * never queue behind the app's queries (a node whose Prisma pool is busy must neither lose
-   * its matches for it nor fail actions looking for their owners).
+   * The leases' own connections: renewals on one, lookups on two, so that neither queues behind
+   * the app's queries (a node whose Prisma pool is busy must neither lose its matches for it nor
+   * fail actions looking for their owners), nor renewals behind lookups. A statement older than
+   * a lease is of no use: given up, it frees its connection.
    */
-  private get pool(): pg.Pool {
-    if (!this.connections) {
-      this.connections = new pg.Pool({
-        connectionString: databaseUrlOf(this.db),
-        max: 2,
-        // A statement older than a lease is of no use: given up, it frees the connection.
-        connectionTimeoutMillis: this.leaseMs,
-        query_timeout: this.leaseMs,
-      });
-      // An idle connection dropped (the database restarted) fails nothing: the next opens anew.
-      this.connections.on("error", () => undefined);
-    }
-    return this.connections;
+  private connect(size: number): pg.Pool {
+    const pool = new pg.Pool({
+      connectionString: databaseUrlOf(this.db),
+      max: size,
+      connectionTimeoutMillis: this.leaseMs,
+      query_timeout: this.leaseMs,
+    });
+    // An idle connection dropped (the database restarted) fails nothing: the next opens anew.
+    pool.on("error", () => undefined);
+    return pool;
+  }
+
+  private get renewalPool(): pg.Pool {
+    return (this.renewals ??= this.connect(1));
+  }
+
+  private get lookupPool(): pg.Pool {
+    return (this.lookups ??= this.connect(2));
   }
 
   /** Closes the leases' connections (the node stops). */
   async close(): Promise<void> {
-    await this.connections?.end();
-    this.connections = undefined;
+    await Promise.all([this.renewals?.end(), this.lookups?.end()]);
+    this.renewals = this.lookups = undefined;
   }
 
   /**
@@ -117,14 +124,14 @@ export class Leases {
   async renew(leases: Lease[]): Promise<string[]> {
     // A match taken while this node's lease had expired shows here, at the latest at the next
     // renewal (a taking in flight during this one); the fence keeps its log safe meanwhile.
-    await this.pool.query(
+    await this.renewalPool.query(
       `INSERT INTO "NodeLease" ("nodeId", "expiresAt")
        VALUES ($1, now() + $2 * interval '1 millisecond')
        ON CONFLICT ("nodeId") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`,
       [this.nodeId, this.leaseMs],
     );
     if (leases.length === 0) return [];
-    const { rows: kept } = await this.pool.query<{ matchId: string }>(
+    const { rows: kept } = await this.renewalPool.query<{ matchId: string }>(
       `SELECT l."matchId" FROM "MatchLease" AS l
        JOIN unnest($1::text[], $2::int[]) AS held("matchId", "epoch")
          ON l."matchId" = held."matchId" AND l."epoch" = held."epoch"
@@ -149,7 +156,7 @@ export class Leases {
    * its lease, keeps the matches not taken meanwhile and finds out about the others.
    */
   async expire(nodeId: string): Promise<void> {
-    await this.pool.query(
+    await this.lookupPool.query(
       `UPDATE "NodeLease" SET "expiresAt" = now() WHERE "nodeId" = $1 AND "expiresAt" > now()`,
       [nodeId],
     );
@@ -157,7 +164,7 @@ export class Leases {
 
   /** The nodes whose lease is alive, this one among them once it renewed. */
   async liveNodes(): Promise<string[]> {
-    const { rows } = await this.pool.query<{ nodeId: string }>(
+    const { rows } = await this.lookupPool.query<{ nodeId: string }>(
       `SELECT "nodeId" FROM "NodeLease" WHERE "expiresAt" > now()`,
     );
     return rows.map((row) => row.nodeId);
@@ -168,7 +175,7 @@ export class Leases {
    * node chosen for it (`choose`), and by any node once it waited CHOSEN_FIRST_MS for that one.
    */
   async orphans(): Promise<Orphan[]> {
-    const { rows } = await this.pool.query<Orphan>(
+    const { rows } = await this.lookupPool.query<Orphan>(
       `SELECT l."matchId", n."expiresAt" IS NULL
           OR n."expiresAt" <= now() - $1 * interval '1 millisecond' AS "open"
        FROM "MatchLease" l
@@ -190,7 +197,11 @@ export class Leases {
   ): Promise<{ status: string; nodeId: string | null; live: boolean } | null> {
     const {
       rows: [row],
-    } = await this.pool.query<{ status: string; nodeId: string | null; live: boolean | null }>(
+    } = await this.lookupPool.query<{
+      status: string;
+      nodeId: string | null;
+      live: boolean | null;
+    }>(
       `SELECT m."status", l."nodeId", n."expiresAt" > now() AS "live"
        FROM "Match" m
        LEFT JOIN "MatchLease" l ON l."matchId" = m."id"
