@@ -162,8 +162,6 @@ export class LiveMatches implements MatchService {
   private claiming = false;
   /** When the last takeover sweep started (performance.now()). */
   private claimedAt = -Infinity;
-  /** The live nodes as the last takeover sweep found them, this one among them. */
-  private liveNodes: string[] = [];
   /** The renewal in flight: a node stopping waits for it before it hands its matches over. */
   private renewing: Promise<void> = Promise.resolve();
   private readonly seatLimiter = new RateLimiterMemory({
@@ -276,7 +274,6 @@ export class LiveMatches implements MatchService {
         this.logger.warn({ nodes: dead }, "nodes gone from Redis: their leases ended");
       }
       const alive = live.filter((node) => !dead.includes(node));
-      this.liveNodes = alive;
       const share = (await this.leases.orphans())
         .filter((orphan) => orphan.open || choose(orphan.matchId, alive) === here)
         .map((orphan) => orphan.matchId);
@@ -802,8 +799,7 @@ export class LiveMatches implements MatchService {
 
   /**
    * The node playing the match: its lease's holder while the lease lasts; this node for an
-   * ended match (any node reads one) or one never owned, after taking it; and for a match whose
-   * node's lease ended, the live node chosen for it, which takes it when asked (this one too).
+   * ended match (any node reads one); and this node too when nobody holds it, after taking it.
    */
   async locate(matchId: string): Promise<string> {
     // Stopping, this node takes no match: its players reconnect to another node.
@@ -812,19 +808,11 @@ export class LiveMatches implements MatchService {
     if (this.matches.has(matchId)) return here;
     const row = await this.leases.ownerOf(matchId);
     if (!row) throw new MatchError("NOT_FOUND", `There is no match ${matchId}.`);
-    if (row.status !== "ENDED" && row.nodeId && row.live) return row.nodeId;
-    // As the takeover sweeps share them out: a dead node's players asking first do not bring
-    // all its matches to the node that saw it die first.
-    const chosen =
-      row.status !== "ENDED" && row.nodeId
-        ? choose(
-            matchId,
-            this.liveNodes.filter((node) => node !== row.nodeId),
-          )
-        : undefined;
-    if (chosen && chosen !== here) return chosen;
-    await this.find(matchId);
-    return here;
+    if (row.status === "ENDED" || !row.live || !row.nodeId) {
+      await this.find(matchId);
+      return here;
+    }
+    return row.nodeId;
   }
 
   /** The database counts as unreachable when it leaves the log unanswered, or /health's own probe past HEALTH_PROBE_MS. */
