@@ -611,12 +611,28 @@ export class RemoteFeed {
     else this.buffer.push(delivery);
   }
 
-  /** Follows again, from the last delivery, wherever the match is now. */
+  /**
+   * Follows again, from the last delivery, wherever the match is now. A follow that went
+   * unanswered (its owner busy, or the match still moving) is made again under a new id, the
+   * old one unfollowed, for up to MOVE_WAIT_MS: ending the stream would leave the player's table
+   * still until they reload it. A refusal ends it.
+   */
   async resume(): Promise<void> {
-    if (this.done) return;
-    this.relay.closeStream(this, this.stream, true);
-    this.stream = randomUUID();
-    await this.relay.openStream(this, this.stream, this.lastId).catch(() => this.end());
+    const until = Date.now() + MOVE_WAIT_MS;
+    for (;;) {
+      if (this.done) return;
+      this.relay.closeStream(this, this.stream, true);
+      const stream = (this.stream = randomUUID());
+      const failed = await this.relay.openStream(this, stream, this.lastId).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // Followed, or followed again meanwhile by a later resume.
+      if (!failed || this.stream !== stream) return;
+      const unavailable = failed instanceof MatchError && failed.kind === "SERVICE_UNAVAILABLE";
+      if (!unavailable || Date.now() > until) return this.end();
+      await sleep(LOOK_AGAIN_MS);
+    }
   }
 
   /** The subscriber left. */
