@@ -28,14 +28,19 @@ describe("a stream followed through the relay", () => {
       let push: ((delivery: Delivery) => void) | undefined;
       const owner = await relay("owner", {
         locate: () => Promise.resolve("owner"),
-        serveFollow: (_matchId, _request, lastEventId, pushTo) => {
+        serveFollow: (
+          _matchId: string,
+          _request: unknown,
+          lastEventId: number | null,
+          pushTo: (delivery: Delivery) => void,
+        ) => {
           follows.push(lastEventId);
           // The second follow (the first resume) waits past the asker's patience.
           if (follows.length === 2) return new Promise(() => undefined);
           push = pushTo;
           return Promise.resolve({ catchUp: [], overflow: () => [], stop: () => undefined });
         },
-      } as MatchService);
+      } as unknown as MatchService);
       const asker = await relay("asker", {
         locate: () => Promise.resolve("owner"),
       } as unknown as MatchService);
