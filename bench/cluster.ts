@@ -189,6 +189,10 @@ const loadAverage = async () => (await readFile("/proc/loadavg", "utf8")).split(
 class Seats {
   tables: Table[] = [];
   reconnected = 0;
+  /** For each seat connected again: ms from its connection's close to the new one open. */
+  readonly opened: number[] = [];
+  /** And to the first message of its stream followed again (its catch-up). */
+  readonly followed: number[] = [];
   private stopping = false;
   /** Seats connecting again, until their new connection follows the stream. */
   private readonly pending = new Map<string, Promise<void>>();
@@ -219,6 +223,7 @@ class Seats {
 
   private async reconnect(table: Table, seat: number, from: number): Promise<void> {
     const { cookie, bot } = table.seats[seat]!;
+    const closed = performance.now();
     for (let step = 1; !this.stopping && this.nodes.some(running); step++) {
       const index = (from + step) % this.nodes.length;
       const node = this.nodes[index]!;
@@ -230,7 +235,10 @@ class Seats {
         continue;
       }
       table.seats[seat]!.socket = socket;
-      followSeat(table, seat, socket, this.stats(table), bot.lastEventId || undefined);
+      this.opened.push(performance.now() - closed);
+      followSeat(table, seat, socket, this.stats(table), bot.lastEventId || undefined, () =>
+        this.followed.push(performance.now() - closed),
+      );
       this.reconnected++;
       this.watch(table, seat, index);
       return;
@@ -253,6 +261,18 @@ async function lostAcknowledged(db: Db, table: Table): Promise<number> {
       sum + acknowledged.filter(({ eventId }) => !logged.has(`${seat}:${eventId}`)).length,
     0,
   );
+}
+
+/**
+ * The latencies of the actions sent in [from, to) (performance.now()), sorted; `all`'s
+ * latencies must come with their send times.
+ */
+function sentBetween(all: Stats[], from: number, to: number): number[] {
+  return all
+    .flatMap((stats) =>
+      stats.latencies.filter((_, i) => stats.sentAt![i]! >= from && stats.sentAt![i]! < to),
+    )
+    .sort((a, b) => a - b);
 }
 
 function merged(all: Stats[]): Stats {
@@ -286,7 +306,7 @@ async function benchCluster(databaseUrl: string, postmaster: number) {
     const nodeOf = (match: number, seat: number) => (match + 1 + seat) % NODES;
     const opener = new Map<string, number>();
     const tables = await setUpTables(MATCHES, async (i) => {
-      const stats: Stats = { latencies: [], actions: 0, errors: 0, refused: 0 };
+      const stats: Stats = { latencies: [], actions: 0, errors: 0, refused: 0, sentAt: [] };
       const table = await setUpTable(
         Array.from({ length: SEATS }, (_, seat) => nodes[nodeOf(i, seat)]!.url),
         cookies.slice(i * SEATS, i * SEATS + SEATS),
@@ -421,6 +441,28 @@ async function benchCluster(databaseUrl: string, postmaster: number) {
     log(
       `cluster: ${all.refused} actions refused by the game (the table had moved), ${seats.reconnected} seats connected again, ${all.actions - all.latencies.length - all.refused - all.errors} actions unsettled at the end`,
     );
+    if (seats.reconnected > 0) {
+      const told = (name: string, ms: number[]) => {
+        const sorted = [...ms].sort((a, b) => a - b);
+        return `${name} p50 ${round(percentile(sorted, 50))} / p90 ${round(percentile(sorted, 90))} / max ${round(sorted.at(-1) ?? 0)} ms`;
+      };
+      log(
+        `cluster: seats connected again, from their connection's close: ${told("open", seats.opened)}; ${told("stream followed", seats.followed)}`,
+      );
+    }
+    if (killed.length > 0) {
+      // Where the tail lies: the actions sent while the site recovered, against the others.
+      const phases = [
+        ["before the kill", start, killedAt],
+        ["in the 10 s after it", killedAt, killedAt + 10_000],
+        ["later", killedAt + 10_000, Infinity],
+      ] as const;
+      const told = phases.map(([name, from, to]) => {
+        const latencies = sentBetween([...statsOf.values()], from, to);
+        return `${name} p50 ${round(percentile(latencies, 50))} / p99 ${round(percentile(latencies, 99))} ms (${latencies.length} actions)`;
+      });
+      log(`cluster: actions sent ${told.join("; ")}`);
+    }
     if (resumed.length > 0)
       log(
         `cluster: moved matches took actions again after ${round(percentile(resumed, 50))} s (median), ${round(resumed.at(-1)!)} s (last)`,

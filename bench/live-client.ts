@@ -132,7 +132,14 @@ export class CallError extends Error {
   }
 }
 
-export type Stats = { latencies: number[]; actions: number; errors: number; refused: number };
+export type Stats = {
+  latencies: number[];
+  actions: number;
+  errors: number;
+  refused: number;
+  /** When each action of `latencies` was sent (performance.now()), kept when asked for. */
+  sentAt?: number[];
+};
 
 /** An action the server took: the id of its last event, when it was sent and answered. */
 export type Acknowledged = { eventId: number; sent: number; answered: number };
@@ -159,6 +166,7 @@ export function settle(table: Table, stats: Stats) {
   table.waiting = table.waiting.filter(({ eventId, sent }) => {
     if (eventId > reached) return true;
     stats.latencies.push(now - sent);
+    stats.sentAt?.push(sent);
     return false;
   });
 }
@@ -168,7 +176,7 @@ const CLASSIC_BENCH = { options: { target: 1000 } };
 
 /**
  * Follows a seat's stream on `socket` into its bot, from the start or (a connection opened
- * again) after the last event the bot received.
+ * again) after the last event the bot received; `onFirst` hears of its first message.
  */
 export function followSeat(
   table: Table,
@@ -176,13 +184,17 @@ export function followSeat(
   socket: TrpcSocket,
   stats: Stats,
   lastEventId?: number,
+  onFirst?: () => void,
 ) {
   const { bot } = table.seats[seat]!;
   const input = {
     matchId: table.matchId,
     lastEventId: lastEventId === undefined ? undefined : String(lastEventId),
   };
+  let first = onFirst;
   socket.subscribe("match.seat", input, (id, message) => {
+    first?.();
+    first = undefined;
     bot.receive(id, message);
     settle(table, stats);
   });
