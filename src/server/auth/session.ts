@@ -94,23 +94,37 @@ const standings = (shared.machiaveloxStandings ??= new TtlCache(CACHED_MAX, () =
   performance.now(),
 ));
 
-/** Reads the player's standing and keeps it in place of `before` (if that is still kept). */
-function readStanding(db: Db, userId: string, before?: Kept): Promise<Standing> {
-  const standing = queryStanding(db, userId);
-  const kept: Kept = { standing, due: performance.now() + STANDING_TTL_MS, reading: false };
-  if (!before) standings.set(userId, kept, STANDING_KEPT_MS);
-  standing.then(
+/** Reads the player's standing and keeps it at once: the calls meanwhile wait for this read. */
+function readStanding(db: Db, userId: string): Promise<Standing> {
+  const kept = keptRead(db, userId);
+  standings.set(userId, kept, STANDING_KEPT_MS);
+  // A failed read is not kept: the next call reads again.
+  kept.standing.catch(() => {
+    if (standings.get(userId) === kept) standings.delete(userId);
+  });
+  return kept.standing;
+}
+
+/**
+ * Reads a standing that is due again, behind the calls: `before` serves them until this read
+ * is in, and stays if it fails (until it is due again or too old).
+ */
+function refreshStanding(db: Db, userId: string, before: Kept): void {
+  before.reading = true;
+  const kept = keptRead(db, userId);
+  kept.standing.then(
     () => {
-      if (before && standings.get(userId) === before) standings.set(userId, kept, STANDING_KEPT_MS);
+      if (standings.get(userId) === before) standings.set(userId, kept, STANDING_KEPT_MS);
     },
     () => {
-      // A failed read is not kept: a first one is read again at the next call, a later one
-      // leaves the standing read before until it is due again or too old.
-      if (!before && standings.get(userId) === kept) standings.delete(userId);
-      if (before) before.reading = false;
+      before.reading = false;
     },
   );
-  return standing;
+}
+
+function keptRead(db: Db, userId: string): Kept {
+  const due = performance.now() + STANDING_TTL_MS;
+  return { standing: queryStanding(db, userId), due, reading: false };
 }
 
 function queryStanding(db: Db, userId: string): Promise<Standing> {
@@ -156,11 +170,8 @@ export async function sessionUser(
 export async function currentUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
   const kept = standings.get(claims.userId);
   if (!kept) return userOf(await readStanding(db, claims.userId), claims);
-  if (!kept.reading && performance.now() >= kept.due) {
-    kept.reading = true;
-    // Behind the call, which goes on with the standing read before.
-    void readStanding(db, claims.userId, kept).catch(() => undefined);
-  }
+  // Behind the call, which goes on with the standing read before.
+  if (!kept.reading && performance.now() >= kept.due) refreshStanding(db, claims.userId, kept);
   return userOf(await kept.standing, claims);
 }
 
