@@ -13,10 +13,15 @@ export const RENEW_MS = 1_000;
 /** How often a node looks for matches whose node's lease expired, to take its share of them. */
 export const CLAIM_MS = 500;
 /**
- * How long a node's matches wait for the node chosen to take them (`Leases.expired`) before
+ * How long a node's matches wait for the node chosen to take them (`Leases.orphans`) before
  * any node may: that one may have died too, or not know yet that it was chosen.
  */
 const CHOSEN_FIRST_MS = 2_000;
+
+/** A node's lease renewed for `$2` ms from the database's now: `$1` alive that long. */
+const RENEW_NODE = `INSERT INTO "NodeLease" ("nodeId", "expiresAt")
+  VALUES ($1, now() + $2 * interval '1 millisecond')
+  ON CONFLICT ("nodeId") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
 
 /** A match this node owns, under the epoch every append of its log carries. */
 export type Lease = { matchId: string; epoch: number };
@@ -92,10 +97,7 @@ export class Leases {
     if (matchIds.length === 0) return [];
     // Not in the transaction: its row lock would hold this node's renewals for as long as the
     // taking waits for a paused owner's appends.
-    await this.db.$executeRaw`
-      INSERT INTO "NodeLease" ("nodeId", "expiresAt")
-      VALUES (${this.nodeId}, now() + ${this.leaseMs} * interval '1 millisecond')
-      ON CONFLICT ("nodeId") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`;
+    await this.db.$executeRawUnsafe(RENEW_NODE, this.nodeId, this.leaseMs);
     return this.db.$transaction(async (tx) => {
       await tx.$queryRaw`
         SELECT 1 FROM "MatchLease" l
@@ -124,12 +126,7 @@ export class Leases {
   async renew(leases: Lease[]): Promise<string[]> {
     // A match taken while this node's lease had expired shows here, at the latest at the next
     // renewal (a taking in flight during this one); the fence keeps its log safe meanwhile.
-    await this.renewalPool.query(
-      `INSERT INTO "NodeLease" ("nodeId", "expiresAt")
-       VALUES ($1, now() + $2 * interval '1 millisecond')
-       ON CONFLICT ("nodeId") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"`,
-      [this.nodeId, this.leaseMs],
-    );
+    await this.renewalPool.query(RENEW_NODE, [this.nodeId, this.leaseMs]);
     if (leases.length === 0) return [];
     const { rows: kept } = await this.renewalPool.query<{ matchId: string }>(
       `SELECT l."matchId" FROM "MatchLease" AS l
